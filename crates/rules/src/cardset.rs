@@ -1,0 +1,339 @@
+//! A set of cards as one `u64`: a 16-bit lane per suit, a bit per rank.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub, SubAssign};
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Rank, Suit};
+
+const SUIT_LANE: u64 = 0x1FFF;
+
+/// Any set of cards: a hand, the cards played, a suit. Every operation is a few mask instructions,
+/// which is what makes legal moves and playouts fast.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u64);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+    /// The full deck of 52 cards (R-DECK).
+    pub const DECK: CardSet = CardSet(SUIT_LANE | SUIT_LANE << 16 | SUIT_LANE << 32 | SUIT_LANE << 48);
+
+    /// The set whose bits are `bits`; bits that are not cards are dropped.
+    pub const fn from_bits(bits: u64) -> CardSet {
+        CardSet(bits & Self::DECK.0)
+    }
+
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    pub const fn single(card: Card) -> CardSet {
+        CardSet(1 << card.bit())
+    }
+
+    /// Every card of one suit.
+    pub const fn suit_mask(suit: Suit) -> CardSet {
+        CardSet(SUIT_LANE << (suit as u32 * 16))
+    }
+
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 & (1 << card.bit()) != 0
+    }
+
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.bit();
+    }
+
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.bit());
+    }
+
+    pub const fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    pub const fn intersection(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    pub const fn without(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+
+    /// The cards of one suit in this set.
+    pub const fn of_suit(self, suit: Suit) -> CardSet {
+        CardSet(self.0 & Self::suit_mask(suit).0)
+    }
+
+    pub const fn has_suit(self, suit: Suit) -> bool {
+        self.of_suit(suit).0 != 0
+    }
+
+    pub const fn count_suit(self, suit: Suit) -> u32 {
+        self.of_suit(suit).len()
+    }
+
+    /// The highest card in the set, by bit order (clubs over diamonds over hearts over spades):
+    /// meaningful across suits only after masking to one suit.
+    pub const fn highest(self) -> Option<Card> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Card::from_bit_unchecked(63 - self.0.leading_zeros()))
+        }
+    }
+
+    pub const fn lowest(self) -> Option<Card> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Card::from_bit_unchecked(self.0.trailing_zeros()))
+        }
+    }
+
+    pub const fn highest_of(self, suit: Suit) -> Option<Card> {
+        self.of_suit(suit).highest()
+    }
+
+    pub const fn lowest_of(self, suit: Suit) -> Option<Card> {
+        self.of_suit(suit).lowest()
+    }
+
+    /// The cards of this set's suits that rank above `card` (same suit only).
+    pub const fn above(card: Card) -> CardSet {
+        let lane_top = ((card.bit() as u32) & !15) + 13;
+        let upto_top = if lane_top >= 64 { u64::MAX } else { (1u64 << lane_top) - 1 };
+        CardSet(upto_top & !((2u64 << card.bit()) - 1))
+    }
+
+    /// The `n`-th card (0-based, lowest first); `None` past the end.
+    pub fn nth(self, n: u32) -> Option<Card> {
+        let mut bits = self.0;
+        for _ in 0..n {
+            bits &= bits.wrapping_sub(1);
+        }
+        CardSet(bits).lowest()
+    }
+
+    pub fn iter(self) -> CardIter {
+        CardIter(self.0)
+    }
+
+    /// The ranks held in one suit as a 13-bit mask, two at bit 0.
+    pub const fn suit_bits(self, suit: Suit) -> u16 {
+        ((self.0 >> (suit as u32 * 16)) & SUIT_LANE) as u16
+    }
+
+    /// The set holding the ranks of `bits` (13-bit mask, two at bit 0) in `suit`.
+    pub const fn from_suit_bits(suit: Suit, bits: u16) -> CardSet {
+        CardSet(((bits as u64) & SUIT_LANE) << (suit as u32 * 16))
+    }
+
+    /// Does the set hold a J, Q, K or A? (`V-REDEAL`)
+    pub fn has_face_or_ace(self) -> bool {
+        self.iter().any(|c| c.rank().is_face_or_ace())
+    }
+
+    /// Writes the set as PBN writes a hand: `AKQ2.JT9.8765.43` (spades, hearts, diamonds, clubs).
+    pub fn to_pbn(self) -> String {
+        let mut out = String::with_capacity(20);
+        for (i, suit) in Suit::ALL.into_iter().enumerate() {
+            if i > 0 {
+                out.push('.');
+            }
+            for rank in Rank::HIGH_TO_LOW {
+                if self.contains(Card::new(suit, rank)) {
+                    out.push(rank.letter());
+                }
+            }
+        }
+        out
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
+        let mut set = CardSet::EMPTY;
+        for card in iter {
+            set.insert(card);
+        }
+        set
+    }
+}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardIter;
+
+    fn into_iter(self) -> CardIter {
+        self.iter()
+    }
+}
+
+/// Iterates a set from its lowest bit up.
+#[derive(Clone, Debug)]
+pub struct CardIter(u64);
+
+impl Iterator for CardIter {
+    type Item = Card;
+
+    #[inline]
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Card::from_bit_unchecked(bit))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CardIter {}
+
+impl DoubleEndedIterator for CardIter {
+    fn next_back(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = 63 - self.0.leading_zeros();
+        self.0 &= !(1 << bit);
+        Some(Card::from_bit_unchecked(bit))
+    }
+}
+
+impl BitOr for CardSet {
+    type Output = CardSet;
+    fn bitor(self, rhs: CardSet) -> CardSet {
+        self.union(rhs)
+    }
+}
+
+impl BitOrAssign for CardSet {
+    fn bitor_assign(&mut self, rhs: CardSet) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl BitAnd for CardSet {
+    type Output = CardSet;
+    fn bitand(self, rhs: CardSet) -> CardSet {
+        self.intersection(rhs)
+    }
+}
+
+impl BitAndAssign for CardSet {
+    fn bitand_assign(&mut self, rhs: CardSet) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl Sub for CardSet {
+    type Output = CardSet;
+    fn sub(self, rhs: CardSet) -> CardSet {
+        self.without(rhs)
+    }
+}
+
+impl SubAssign for CardSet {
+    fn sub_assign(&mut self, rhs: CardSet) {
+        self.0 &= !rhs.0;
+    }
+}
+
+impl Not for CardSet {
+    type Output = CardSet;
+    /// The cards of the deck not in this set.
+    fn not(self) -> CardSet {
+        CardSet(!self.0 & Self::DECK.0)
+    }
+}
+
+impl From<Card> for CardSet {
+    fn from(card: Card) -> CardSet {
+        CardSet::single(card)
+    }
+}
+
+impl fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CardSet({})", self.to_pbn())
+    }
+}
+
+impl fmt::Display for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_pbn())
+    }
+}
+
+/// Sets travel as a list of card names, which a person can read in a record or a view.
+impl Serialize for CardSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let cards = Vec::<Card>::deserialize(d)?;
+        Ok(cards.into_iter().collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn deck_has_52_cards_13_a_suit() {
+        assert_eq!(CardSet::DECK.len(), 52);
+        for suit in Suit::ALL {
+            assert_eq!(CardSet::DECK.count_suit(suit), 13);
+        }
+        assert_eq!(CardSet::DECK.iter().count(), 52);
+    }
+
+    #[test]
+    fn highest_and_lowest_of_a_suit() {
+        let set: CardSet = ["AS", "3S", "KH", "2C", "TC"].iter().map(|s| c(s)).collect();
+        assert_eq!(set.highest_of(Suit::Spades), Some(c("AS")));
+        assert_eq!(set.lowest_of(Suit::Spades), Some(c("3S")));
+        assert_eq!(set.highest_of(Suit::Clubs), Some(c("TC")));
+        assert_eq!(set.lowest_of(Suit::Diamonds), None);
+        assert_eq!(set.nth(0), Some(c("3S")));
+        assert_eq!(set.nth(4), Some(c("TC")));
+        assert_eq!(set.nth(5), None);
+    }
+
+    #[test]
+    fn above_stays_in_suit() {
+        assert_eq!(CardSet::above(c("QH")), ["KH", "AH"].iter().map(|s| c(s)).collect());
+        assert_eq!(CardSet::above(c("AC")), CardSet::EMPTY);
+        assert_eq!(CardSet::above(c("2C")).len(), 12);
+    }
+
+    #[test]
+    fn pbn_hand_text() {
+        let set: CardSet = ["AS", "KS", "QS", "2S", "JH", "TH", "9H"].iter().map(|s| c(s)).collect();
+        assert_eq!(set.to_pbn(), "AKQ2.JT9..");
+        assert_eq!(!CardSet::DECK, CardSet::EMPTY);
+    }
+}

@@ -1,0 +1,206 @@
+//! A match: hands one after another, the score, the rotation and the end (§7, §8).
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ParseError, RuleError};
+use crate::event::Event;
+use crate::first::FirstDraw;
+use crate::intent::Intent;
+use crate::outcome::HandResult;
+use crate::rotation::next_dealer;
+use crate::round::{Phase, Round};
+use crate::ruleset::RuleSet;
+use crate::score::MatchScore;
+use crate::seat::{Seat, Team};
+use crate::view::SeatView;
+
+/// A whole match from the first dealer to the last hand. Deterministic: the rule set, the seed
+/// and the intents fix everything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    rules: RuleSet,
+    seed: u64,
+    first: FirstDraw,
+    score: MatchScore,
+    round: Round,
+    results: Vec<HandResult>,
+    time_called: bool,
+    over: bool,
+}
+
+/// What a match came to: the summary `replay` and `serve` print.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSummary {
+    pub seed: u64,
+    /// Hands played to the end.
+    pub hands: u32,
+    /// Courts or points per team.
+    pub score: [u32; 2],
+    pub hands_won: [u32; 2],
+    pub finished: bool,
+    /// The winning team, `None` for a draw or an unfinished match.
+    pub winner: Option<Team>,
+}
+
+impl MatchSummary {
+    /// A few lines for a person.
+    pub fn to_text(&self) -> String {
+        let result = match (self.finished, self.winner) {
+            (false, _) => "not finished".to_string(),
+            (true, Some(t)) => format!("{t} (seats {} and {}) wins", t.seats()[0].index(), t.seats()[1].index()),
+            (true, None) => "a draw".to_string(),
+        };
+        format!(
+            "hands played: {}\nscore: team 0 {} - team 1 {}\nhands won: team 0 {} - team 1 {}\nresult: {}",
+            self.hands, self.score[0], self.score[1], self.hands_won[0], self.hands_won[1], result
+        )
+    }
+}
+
+impl Match {
+    /// A new match; the first dealer is drawn as `V-FIRST` says, from the seed.
+    pub fn new(rules: &RuleSet, seed: u64) -> Result<Match, ParseError> {
+        rules.validate()?;
+        let first = FirstDraw::new(rules.first, seed);
+        let round = Round::new(rules, seed, 0, 1, first.dealer);
+        Ok(Match {
+            rules: rules.clone(),
+            seed,
+            first,
+            score: MatchScore::default(),
+            round,
+            results: Vec::new(),
+            time_called: false,
+            over: false,
+        })
+    }
+
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn first_draw(&self) -> &FirstDraw {
+        &self.first
+    }
+    pub fn score(&self) -> &MatchScore {
+        &self.score
+    }
+    /// The hand in play (after the end of the match: the last hand).
+    pub fn round(&self) -> &Round {
+        &self.round
+    }
+    /// Results of the hands played so far.
+    pub fn results(&self) -> &[HandResult] {
+        &self.results
+    }
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+    pub fn phase(&self) -> Phase {
+        self.round.phase()
+    }
+    pub fn hand_no(&self) -> u32 {
+        self.round.hand_no()
+    }
+
+    /// The winner once the match is over; `None` for a draw (§8).
+    pub fn winner(&self) -> Option<Team> {
+        if self.over { self.score.leader() } else { None }
+    }
+
+    /// The seat whose intent the match waits for.
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.over { None } else { self.round.to_act() }
+    }
+
+    /// Does the match wait for a deal or for the scoring rather than for a seat?
+    pub fn needs_step(&self) -> bool {
+        !self.over && (self.round.needs_step() || self.round.phase() == Phase::Scoring)
+    }
+
+    /// Ends the match when the hand in progress is finished (a set time is up, §8).
+    pub fn call_time(&mut self) {
+        self.time_called = true;
+    }
+
+    pub fn time_called(&self) -> bool {
+        self.time_called
+    }
+
+    /// Does one automatic step: a deal, or scoring the hand and starting the next.
+    pub fn step(&mut self) -> Vec<Event> {
+        if self.over {
+            return Vec::new();
+        }
+        if self.round.phase() != Phase::Scoring {
+            return self.round.step();
+        }
+        let Some(result) = self.round.result().copied() else {
+            return Vec::new();
+        };
+        self.results.push(result);
+        self.score.add(&result, &self.rules);
+        let mut events = vec![Event::HandScored { score: self.score }];
+        if self.should_end() {
+            self.over = true;
+            events.push(Event::MatchOver {
+                winner: self.score.leader(),
+                score: self.score,
+            });
+            return events;
+        }
+        let (dealer, caller) = next_dealer(&result, &self.rules);
+        events.push(Event::NextDealer { dealer, caller });
+        self.round = Round::new(
+            &self.rules,
+            self.seed,
+            self.round.deal_no() + 1,
+            self.round.hand_no() + 1,
+            dealer,
+        );
+        events.push(self.round.opening_event());
+        events
+    }
+
+    /// Steps until the match waits for a seat or is over.
+    pub fn advance(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        while self.needs_step() {
+            events.extend(self.step());
+        }
+        events
+    }
+
+    /// The match ends at the target, after a set number of hands, or when time was called (§8).
+    fn should_end(&self) -> bool {
+        let target = self.rules.target.is_some_and(|t| self.score.points.iter().any(|&p| p >= t));
+        let hands = self.rules.max_hands.is_some_and(|n| self.score.hands >= n);
+        target || hands || self.time_called
+    }
+
+    /// Applies `seat`'s intent to the hand in play. On an error nothing has changed.
+    pub fn apply(&mut self, seat: Seat, intent: Intent) -> Result<Vec<Event>, RuleError> {
+        if self.over {
+            return Err(RuleError::MatchOver);
+        }
+        self.round.apply(seat, intent)
+    }
+
+    /// Everything `seat` may know now (see [`SeatView`]).
+    pub fn view(&self, seat: Seat) -> SeatView {
+        SeatView::of(self, seat)
+    }
+
+    pub fn summary(&self) -> MatchSummary {
+        MatchSummary {
+            seed: self.seed,
+            hands: self.score.hands,
+            score: self.score.points,
+            hands_won: self.score.hands_won,
+            finished: self.over,
+            winner: self.winner(),
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! How a hand ended (§4, §6, R-REVOKE).
+
+use serde::{Deserialize, Serialize};
+
+use crate::ruleset::{Failed52, RuleSet};
+use crate::seat::{Seat, Team};
+
+/// The kind of win a hand ended in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HandKind {
+    /// 7 or more tricks, no court.
+    Plain,
+    /// The first seven tricks, opponents on zero (R-COURT).
+    Court,
+    /// All 13 tricks after playing on, or with `V-STOP=all` (R-PLAYON).
+    FiftyTwo,
+    /// The court's team played on for 13 and lost a trick; what it is worth is `V-FAILED52`.
+    FailedPlayOn,
+    /// Double Sar: all 13 tricks collected by the calling team (R-DSKOT).
+    SarCourt,
+    /// Double Sar: all 13 tricks collected by the dealing team, a goon court (R-DSKOT).
+    GoonCourt,
+    /// A claimed revoke was upheld: the revoking team loses, the opponents score a court
+    /// (R-REVOKE).
+    Revoke,
+    /// A revoke claim was wrong: the claiming team loses the hand (R-REVOKE).
+    FalseClaim,
+}
+
+/// The result of one hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HandResult {
+    pub winner: Team,
+    pub kind: HandKind,
+    /// Tricks taken by each team (collected, in Double Sar) when the hand stopped.
+    pub tricks: [u8; 2],
+    pub dealer: Seat,
+    pub caller: Seat,
+}
+
+impl HandResult {
+    pub fn loser(&self) -> Team {
+        self.winner.other()
+    }
+
+    /// Does the hand count as a court under these rules? A failed play-on keeps its court only
+    /// with `V-FAILED52=keep`.
+    pub fn is_court(&self, rules: &RuleSet) -> bool {
+        match self.kind {
+            HandKind::Plain | HandKind::FalseClaim => false,
+            HandKind::FailedPlayOn => rules.failed_52 == Failed52::Keep,
+            HandKind::Court
+            | HandKind::FiftyTwo
+            | HandKind::SarCourt
+            | HandKind::GoonCourt
+            | HandKind::Revoke => true,
+        }
+    }
+
+    pub fn calling_team(&self) -> Team {
+        self.caller.team()
+    }
+
+    pub fn dealing_team(&self) -> Team {
+        self.dealer.team()
+    }
+}

@@ -1,0 +1,823 @@
+//! One hand as a pure state machine: Cut → FirstDeal → TrumpCall → SecondDeal → TrickPlay →
+//! Scoring (§2).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Suit};
+use crate::cardset::CardSet;
+use crate::deck::Deck;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::heap::Heap;
+use crate::intent::Intent;
+use crate::outcome::{HandKind, HandResult};
+use crate::ruleset::{Call, Mode, Revoke, RuleSet, Stop};
+use crate::seat::{Seat, Team};
+use crate::trick::Trick;
+
+/// Redeals allowed in a row by the Under-ten rule (`V-REDEAL`).
+pub const MAX_REDEALS: u8 = 2;
+
+/// The phases of a hand (§2). `FirstDeal` and `SecondDeal` wait for nobody: [`Round::step`]
+/// deals. `Scoring` is the end of the hand; the match scores it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    Cut,
+    FirstDeal,
+    TrumpCall,
+    SecondDeal,
+    TrickPlay,
+    Scoring,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Cut => "cut",
+            Phase::FirstDeal => "first deal",
+            Phase::TrumpCall => "trump call",
+            Phase::SecondDeal => "second deal",
+            Phase::TrickPlay => "trick play",
+            Phase::Scoring => "scoring",
+        })
+    }
+}
+
+/// How trumps were fixed this hand (§5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TrumpCall {
+    Announced(Suit),
+    Shown(Card),
+    /// Deferred; the first card of the caller's next batch fixes trumps once dealt.
+    Deferred(Option<Card>),
+    /// The indicator lies face down; `revealed` once it is turned over.
+    Hidden { card: Card, revealed: bool },
+}
+
+/// The play-on decision after a court (R-PLAYON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayOn {
+    Asked(Seat),
+    Playing,
+}
+
+/// A hand of Court Piece from the shuffle to its result. Every change goes through
+/// [`Round::apply`] (a seat's intent) or [`Round::step`] (the deals).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    rules: RuleSet,
+    seed: u64,
+    /// Shuffles of the match so far, this one included: the shuffle's stream number.
+    deal_no: u64,
+    hand_no: u32,
+    dealer: Seat,
+    phase: Phase,
+    deck: Deck,
+    hands: [CardSet; 4],
+    call: Option<TrumpCall>,
+    /// Cards known by all to be in a seat's hand: a shown or turned trump, a revealed indicator.
+    exposed: CardSet,
+    redeals: u8,
+    trick: Trick,
+    tricks: Vec<Trick>,
+    won: [u8; 4],
+    taken: [u8; 2],
+    heap: Heap,
+    /// Who won the first seven tricks, if one team did (R-COURT).
+    first_seven: Option<Team>,
+    play_on: Option<PlayOn>,
+    /// The seat that asked for the reveal in this trick and must play a trump if it can.
+    must_trump: Option<Seat>,
+    /// Revokes of completed tricks, by trick number, and the positions of the uncorrected ones
+    /// in the trick in play (`V-REVOKE=penalty`).
+    revokes: Vec<(u8, Seat)>,
+    open_revokes: [bool; 4],
+    result: Option<HandResult>,
+}
+
+impl Round {
+    /// A new hand: `dealer` shuffles deal number `deal_no` of the match seeded with `seed`.
+    pub fn new(rules: &RuleSet, seed: u64, deal_no: u64, hand_no: u32, dealer: Seat) -> Round {
+        Round {
+            rules: rules.clone(),
+            seed,
+            deal_no,
+            hand_no,
+            dealer,
+            phase: Phase::Cut,
+            deck: Deck::shuffled(seed, deal_no),
+            hands: [CardSet::EMPTY; 4],
+            call: None,
+            exposed: CardSet::EMPTY,
+            redeals: 0,
+            trick: Trick::new(dealer.next(), None),
+            tricks: Vec::with_capacity(13),
+            won: [0; 4],
+            taken: [0; 2],
+            heap: Heap::default(),
+            first_seven: None,
+            play_on: None,
+            must_trump: None,
+            revokes: Vec::new(),
+            open_revokes: [false; 4],
+            result: None,
+        }
+    }
+
+    /// The event that opens the hand, for those who watch it from the start.
+    pub fn opening_event(&self) -> Event {
+        Event::Shuffled {
+            hand: self.hand_no,
+            dealer: self.dealer,
+            caller: self.caller(),
+        }
+    }
+
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+    /// The trump-caller is the seat after the dealer (R-CUT).
+    pub fn caller(&self) -> Seat {
+        self.dealer.next()
+    }
+    pub fn hand_no(&self) -> u32 {
+        self.hand_no
+    }
+    pub fn deal_no(&self) -> u64 {
+        self.deal_no
+    }
+    pub fn redeals(&self) -> u8 {
+        self.redeals
+    }
+    /// The cards `seat` holds (the face-down indicator is not among them).
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+    pub fn hands(&self) -> [CardSet; 4] {
+        self.hands
+    }
+    pub fn call(&self) -> Option<TrumpCall> {
+        self.call
+    }
+    pub fn exposed(&self) -> CardSet {
+        self.exposed
+    }
+    pub fn trick(&self) -> &Trick {
+        &self.trick
+    }
+    /// Completed tricks of this hand, in order.
+    pub fn tricks(&self) -> &[Trick] {
+        &self.tricks
+    }
+    /// Tricks won by each seat (in Double Sar: won, not necessarily collected).
+    pub fn won(&self) -> [u8; 4] {
+        self.won
+    }
+    /// Tricks each team has taken (in Double Sar: collected from the heap).
+    pub fn taken(&self) -> [u8; 2] {
+        self.taken
+    }
+    pub fn heap(&self) -> Heap {
+        self.heap
+    }
+    pub fn play_on(&self) -> Option<PlayOn> {
+        self.play_on
+    }
+    pub fn must_trump(&self) -> Option<Seat> {
+        self.must_trump
+    }
+    pub fn result(&self) -> Option<&HandResult> {
+        self.result.as_ref()
+    }
+    /// Revokes in completed tricks so far (`V-REVOKE=penalty`): what a correct claim points at.
+    pub fn revokes(&self) -> &[(u8, Seat)] {
+        &self.revokes
+    }
+
+    /// The face-down indicator, while it lies on the table.
+    pub fn indicator(&self) -> Option<Card> {
+        match self.call {
+            Some(TrumpCall::Hidden {
+                card,
+                revealed: false,
+            }) => Some(card),
+            _ => None,
+        }
+    }
+
+    /// Trumps as they count on the table now: `None` before the call, while hidden, or after a
+    /// defer until the turned card.
+    pub fn trumps(&self) -> Option<Suit> {
+        match self.call? {
+            TrumpCall::Announced(s) => Some(s),
+            TrumpCall::Shown(c) => Some(c.suit()),
+            TrumpCall::Deferred(c) => c.map(Card::suit),
+            TrumpCall::Hidden { card, revealed } => revealed.then_some(card.suit()),
+        }
+    }
+
+    /// The trump suit as the caller knows it, hidden or not.
+    pub fn secret_trumps(&self) -> Option<Suit> {
+        match self.call? {
+            TrumpCall::Hidden { card, .. } => Some(card.suit()),
+            _ => self.trumps(),
+        }
+    }
+
+    /// May `seat` look at its own cards? Only the caller looks before trumps are chosen (R-CALL).
+    pub fn sees_own_cards(&self, seat: Seat) -> bool {
+        seat == self.caller() || self.phase > Phase::TrumpCall
+    }
+
+    /// The seat whose decision the hand waits for, if any.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Cut | Phase::TrumpCall => Some(self.caller()),
+            Phase::TrickPlay => match self.play_on {
+                Some(PlayOn::Asked(seat)) => Some(seat),
+                _ => self.trick.to_play(),
+            },
+            Phase::FirstDeal | Phase::SecondDeal | Phase::Scoring => None,
+        }
+    }
+
+    /// Does the hand wait for a deal rather than for a seat?
+    pub fn needs_step(&self) -> bool {
+        matches!(self.phase, Phase::FirstDeal | Phase::SecondDeal)
+    }
+
+    /// Performs the deal the phase waits for (R-DEAL1, R-DEAL2). Does nothing in other phases.
+    pub fn step(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        match self.phase {
+            Phase::FirstDeal => {
+                let first = self.rules.batches.sizes()[0];
+                self.deal_batch(first, &mut events);
+                self.phase = Phase::TrumpCall;
+            }
+            Phase::SecondDeal => {
+                for &size in &self.rules.batches.sizes()[1..] {
+                    self.deal_batch(size, &mut events);
+                }
+                self.trick = Trick::new(self.caller(), self.trumps());
+                self.phase = Phase::TrickPlay;
+            }
+            _ => {}
+        }
+        events
+    }
+
+    fn deal_batch(&mut self, size: u8, events: &mut Vec<Event>) {
+        let caller = self.caller();
+        for i in 0..4 {
+            let seat = caller.after(i);
+            if seat == caller
+                && let Some(TrumpCall::Deferred(None)) = self.call
+            {
+                // V-CALL=defer: the first card of the caller's next batch fixes trumps.
+                if let Some(card) = self.deck.peek() {
+                    self.call = Some(TrumpCall::Deferred(Some(card)));
+                    self.exposed.insert(card);
+                    events.push(Event::Dealt { seat, count: size });
+                    self.hands[seat.index()] |= self.deck.deal(size);
+                    events.push(Event::TrumpShown { seat, card });
+                    continue;
+                }
+            }
+            self.hands[seat.index()] |= self.deck.deal(size);
+            events.push(Event::Dealt { seat, count: size });
+        }
+    }
+
+    /// The cards `seat` may play now (R-FOLLOW, `V-CALL=hidden`), ignoring whose turn it is.
+    /// With `V-REVOKE=penalty` any held card may be played, but these are still the legal ones.
+    pub fn legal_cards(&self, seat: Seat) -> CardSet {
+        let hand = self.hands[seat.index()];
+        let indicator = self
+            .indicator()
+            .filter(|_| seat == self.caller())
+            .map_or(CardSet::EMPTY, CardSet::single);
+        let Some(led) = self.trick.led_suit() else {
+            // Leading: any card (R-LEADANY); the indicator only once nothing else is left.
+            return if hand.is_empty() { indicator } else { hand };
+        };
+        let follow = hand.of_suit(led);
+        if !follow.is_empty() {
+            return follow;
+        }
+        if indicator.has_suit(led) {
+            // For following suit the face-down card counts as part of the caller's hand: the
+            // caller must play it, which reveals trumps.
+            return indicator;
+        }
+        if self.must_trump == Some(seat)
+            && let Some(trumps) = self.trumps()
+            && hand.has_suit(trumps)
+        {
+            return hand.of_suit(trumps);
+        }
+        if hand.is_empty() { indicator } else { hand }
+    }
+
+    /// Every intent `seat` may make now. Revoke claims are listed only where they are true, so
+    /// that a list of choices never invites a losing claim.
+    pub fn legal_intents(&self, seat: Seat) -> Vec<Intent> {
+        let mut out = Vec::new();
+        if self.to_act() != Some(seat) {
+            self.push_corrections(seat, &mut out);
+            self.push_claims(&mut out);
+            return out;
+        }
+        match self.phase {
+            Phase::Cut => out.extend(
+                (crate::deck::MIN_CUT_PART..=52 - crate::deck::MIN_CUT_PART).map(|at| Intent::Cut { at }),
+            ),
+            Phase::TrumpCall => {
+                let hand = self.hands[seat.index()];
+                match self.rules.call {
+                    Call::Announce => out.extend(Suit::ALL.map(|suit| Intent::Call { suit })),
+                    Call::Show => out.extend(hand.iter().map(|card| Intent::Show { card })),
+                    Call::Hidden => out.extend(hand.iter().map(|card| Intent::Hide { card })),
+                }
+                if self.rules.defer {
+                    out.push(Intent::Defer);
+                }
+                if self.redeal_refusal().is_none() {
+                    out.push(Intent::Redeal);
+                }
+            }
+            Phase::TrickPlay => {
+                if let Some(PlayOn::Asked(_)) = self.play_on {
+                    out.push(Intent::PlayOn);
+                    out.push(Intent::Stop);
+                } else {
+                    let legal = if self.rules.revoke == Revoke::Penalty {
+                        self.legal_cards(seat) | self.hands[seat.index()]
+                    } else {
+                        self.legal_cards(seat)
+                    };
+                    out.extend(legal.iter().map(|card| Intent::Play { card }));
+                    if let Some(ind) = self.indicator()
+                        && legal.contains(ind)
+                    {
+                        out.push(Intent::Play { card: ind });
+                    }
+                    if self.reveal_refusal(seat).is_none() {
+                        out.push(Intent::Reveal);
+                    }
+                }
+                self.push_corrections(seat, &mut out);
+                self.push_claims(&mut out);
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn push_corrections(&self, seat: Seat, out: &mut Vec<Intent>) {
+        if self.phase != Phase::TrickPlay {
+            return;
+        }
+        if let Some(pos) = self.open_revoke_of(seat) {
+            out.extend(self.correction_cards(seat, pos).iter().map(|card| Intent::Correct { card }));
+        }
+    }
+
+    /// The position of `seat`'s uncorrected revoke in the trick in play.
+    fn open_revoke_of(&self, seat: Seat) -> Option<usize> {
+        (0..4).find(|&pos| self.open_revokes[pos] && self.trick.leader.after(pos as u8) == seat)
+    }
+
+    fn push_claims(&self, out: &mut Vec<Intent>) {
+        if self.rules.revoke == Revoke::Penalty && self.phase == Phase::TrickPlay {
+            out.extend(
+                self.provable_revokes()
+                    .map(|(trick, accused)| Intent::Claim { seat: accused, trick }),
+            );
+        }
+    }
+
+    /// Revokes the whole table can prove: the accused has since played, or shown, a card of the
+    /// suit they failed to follow. Only these are offered, so the list of choices leaks nothing.
+    pub fn provable_revokes(&self) -> impl Iterator<Item = (u8, Seat)> + '_ {
+        self.revokes.iter().copied().filter(move |&(number, accused)| {
+            let Some(led) = self.tricks[number as usize - 1].led_suit() else {
+                return false;
+            };
+            let later = self.tricks[number as usize..]
+                .iter()
+                .chain(std::iter::once(&self.trick))
+                .filter_map(|t| t.card_of(accused));
+            let shown = self.exposed & self.hands[accused.index()];
+            later.chain(shown.iter()).any(|c| c.suit() == led)
+        })
+    }
+
+    /// The legal replacements for the revoke at `pos` of the trick in play.
+    fn correction_cards(&self, seat: Seat, pos: usize) -> CardSet {
+        let Some(led) = self.trick.led_suit() else {
+            return CardSet::EMPTY;
+        };
+        let revoked = self.trick.card_of(seat);
+        let hand = self.hands[seat.index()] | revoked.map_or(CardSet::EMPTY, CardSet::single);
+        let follow = if pos == 0 { hand } else { hand.of_suit(led) };
+        match revoked {
+            Some(card) => follow - CardSet::single(card),
+            None => follow,
+        }
+    }
+
+    fn redeal_refusal(&self) -> Option<&'static str> {
+        if !self.rules.redeal {
+            Some("the rules in force have no redeal (V-REDEAL)")
+        } else if self.hands[self.caller().index()].has_face_or_ace() {
+            Some("the first five cards hold a J, Q, K or A")
+        } else if self.redeals >= MAX_REDEALS {
+            Some("at most two redeals in a row")
+        } else {
+            None
+        }
+    }
+
+    fn reveal_refusal(&self, seat: Seat) -> Option<&'static str> {
+        if self.indicator().is_none() {
+            return Some("there is no face-down indicator");
+        }
+        let Some(led) = self.trick.led_suit() else {
+            return Some("only a player who can not follow suit may ask");
+        };
+        let hand = self.hands[seat.index()];
+        let holds_led = hand.has_suit(led)
+            || (seat == self.caller() && self.indicator().is_some_and(|c| c.suit() == led));
+        if holds_led {
+            Some("only a player who can not follow suit may ask")
+        } else {
+            None
+        }
+    }
+
+    /// Applies `seat`'s intent. On an error nothing has changed.
+    pub fn apply(&mut self, seat: Seat, intent: Intent) -> Result<Vec<Event>, RuleError> {
+        if let Intent::Claim { seat: accused, trick } = intent {
+            return self.claim(seat, accused, trick);
+        }
+        if let Intent::Correct { card } = intent {
+            return self.correct(seat, card);
+        }
+        let Some(expected) = self.to_act() else {
+            return Err(RuleError::NobodyToAct { phase: self.phase });
+        };
+        let wrong_phase = || RuleError::WrongPhase {
+            phase: self.phase,
+            intent: intent.name(),
+        };
+        let phase_ok = match intent {
+            Intent::Cut { .. } => self.phase == Phase::Cut,
+            Intent::Call { .. } | Intent::Show { .. } | Intent::Hide { .. } | Intent::Defer | Intent::Redeal => {
+                self.phase == Phase::TrumpCall
+            }
+            Intent::Play { .. } | Intent::Reveal => {
+                self.phase == Phase::TrickPlay && !matches!(self.play_on, Some(PlayOn::Asked(_)))
+            }
+            Intent::PlayOn | Intent::Stop => matches!(self.play_on, Some(PlayOn::Asked(_))),
+            Intent::Correct { .. } | Intent::Claim { .. } => true,
+        };
+        if !phase_ok {
+            return Err(wrong_phase());
+        }
+        if expected != seat {
+            return Err(RuleError::NotYourTurn { expected, got: seat });
+        }
+        let mut events = Vec::new();
+        match intent {
+            Intent::Cut { at } => {
+                if !self.deck.cut(at) {
+                    return Err(RuleError::CutOutOfRange { at });
+                }
+                events.push(Event::Cut { seat, at });
+                self.phase = Phase::FirstDeal;
+            }
+            Intent::Call { suit } => {
+                self.require_call(Call::Announce, "V-CALL is not announce")?;
+                self.call = Some(TrumpCall::Announced(suit));
+                events.push(Event::TrumpsCalled { seat, suit });
+                self.phase = Phase::SecondDeal;
+            }
+            Intent::Show { card } => {
+                self.require_call(Call::Show, "V-CALL is not show")?;
+                self.require_held(seat, card)?;
+                self.call = Some(TrumpCall::Shown(card));
+                self.exposed.insert(card);
+                events.push(Event::TrumpShown { seat, card });
+                self.phase = Phase::SecondDeal;
+            }
+            Intent::Hide { card } => {
+                self.require_call(Call::Hidden, "V-CALL is not hidden")?;
+                self.require_held(seat, card)?;
+                self.hands[seat.index()].remove(card);
+                self.call = Some(TrumpCall::Hidden { card, revealed: false });
+                events.push(Event::IndicatorLaid { seat });
+                self.phase = Phase::SecondDeal;
+            }
+            Intent::Defer => {
+                if !self.rules.defer {
+                    return Err(RuleError::NotAllowed("the rules in force have no defer (V-CALL=defer)"));
+                }
+                self.call = Some(TrumpCall::Deferred(None));
+                events.push(Event::Deferred { seat });
+                self.phase = Phase::SecondDeal;
+            }
+            Intent::Redeal => {
+                if let Some(why) = self.redeal_refusal() {
+                    return Err(RuleError::RedealRefused(why));
+                }
+                let redeals = self.redeals + 1;
+                *self = Round::new(&self.rules, self.seed, self.deal_no + 1, self.hand_no, self.dealer);
+                self.redeals = redeals;
+                events.push(Event::Redeal { seat, redeals });
+                events.push(self.opening_event());
+            }
+            Intent::Play { card } => self.play(seat, card, &mut events)?,
+            Intent::Reveal => {
+                if let Some(why) = self.reveal_refusal(seat) {
+                    return Err(RuleError::RevealRefused(why));
+                }
+                events.push(Event::RevealAsked { seat });
+                self.reveal(&mut events);
+                self.must_trump = Some(seat);
+            }
+            Intent::PlayOn => {
+                self.play_on = Some(PlayOn::Playing);
+                events.push(Event::PlayedOn { seat });
+            }
+            Intent::Stop => {
+                events.push(Event::Stopped { seat });
+                let winner = seat.team();
+                self.finish(winner, HandKind::Court, &mut events);
+            }
+            Intent::Correct { .. } | Intent::Claim { .. } => {}
+        }
+        Ok(events)
+    }
+
+    fn require_call(&self, call: Call, why: &'static str) -> Result<(), RuleError> {
+        if self.rules.call == call {
+            Ok(())
+        } else {
+            Err(RuleError::NotAllowed(why))
+        }
+    }
+
+    fn require_held(&self, seat: Seat, card: Card) -> Result<(), RuleError> {
+        if self.hands[seat.index()].contains(card) {
+            Ok(())
+        } else {
+            Err(RuleError::CardNotHeld { card })
+        }
+    }
+
+    /// Turns the indicator over: trumps count from here on, and the card returns to the caller.
+    fn reveal(&mut self, events: &mut Vec<Event>) {
+        if let Some(TrumpCall::Hidden { card, revealed: false }) = self.call {
+            self.call = Some(TrumpCall::Hidden { card, revealed: true });
+            self.hands[self.caller().index()].insert(card);
+            self.exposed.insert(card);
+            self.trick.reveal_trumps(card.suit());
+            events.push(Event::TrumpsRevealed {
+                suit: card.suit(),
+                card,
+            });
+        }
+    }
+
+    fn play(&mut self, seat: Seat, card: Card, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let is_indicator = self.indicator() == Some(card) && seat == self.caller();
+        if !is_indicator && !self.hands[seat.index()].contains(card) {
+            return Err(RuleError::CardNotHeld { card });
+        }
+        let legal = self.legal_cards(seat);
+        if !legal.contains(card) {
+            let refusal = match self.trick.led_suit() {
+                _ if is_indicator => RuleError::IndicatorHeldBack,
+                Some(led) if legal.has_suit(led) => RuleError::MustFollowSuit { suit: led },
+                _ => match self.trumps() {
+                    Some(suit) if self.must_trump == Some(seat) => RuleError::MustPlayTrump { suit },
+                    _ => RuleError::IndicatorHeldBack,
+                },
+            };
+            if self.rules.revoke == Revoke::Prevent || is_indicator {
+                return Err(refusal);
+            }
+            // V-REVOKE=penalty: the card is accepted; the revoke may be corrected or claimed.
+            self.open_revokes[self.trick.len()] = true;
+        }
+        if is_indicator {
+            self.reveal(events);
+        }
+        self.hands[seat.index()].remove(card);
+        self.trick.push(card);
+        events.push(Event::Played { seat, card });
+        if self.trick.is_complete() {
+            self.complete_trick(events);
+        }
+        Ok(())
+    }
+
+    fn correct(&mut self, seat: Seat, card: Card) -> Result<Vec<Event>, RuleError> {
+        if self.phase != Phase::TrickPlay {
+            return Err(RuleError::WrongPhase {
+                phase: self.phase,
+                intent: "correct a revoke",
+            });
+        }
+        let Some(pos) = self.open_revoke_of(seat) else {
+            return Err(RuleError::NothingToCorrect);
+        };
+        if !self.correction_cards(seat, pos).contains(card) {
+            return match self.trick.led_suit() {
+                Some(suit) if self.hands[seat.index()].contains(card) => Err(RuleError::MustFollowSuit { suit }),
+                _ => Err(RuleError::CardNotHeld { card }),
+            };
+        }
+        let back = self.trick.take_back_from(pos);
+        let mut returned = CardSet::EMPTY;
+        for (s, c) in back {
+            self.hands[s.index()].insert(c);
+            returned.insert(c);
+        }
+        for open in &mut self.open_revokes[pos..] {
+            *open = false;
+        }
+        let mut events = vec![Event::Corrected { seat, returned }];
+        self.play(seat, card, &mut events)?;
+        Ok(events)
+    }
+
+    fn claim(&mut self, by: Seat, accused: Seat, trick: u8) -> Result<Vec<Event>, RuleError> {
+        if self.rules.revoke != Revoke::Penalty {
+            return Err(RuleError::NotAllowed("revoke claims need V-REVOKE=penalty"));
+        }
+        if self.phase != Phase::TrickPlay {
+            return Err(RuleError::WrongPhase {
+                phase: self.phase,
+                intent: "claim a revoke",
+            });
+        }
+        if trick == 0 || trick as usize > self.tricks.len() {
+            return Err(RuleError::NoSuchTrick { trick });
+        }
+        let upheld = self.revokes.contains(&(trick, accused));
+        let mut events = vec![Event::RevokeClaimed {
+            by,
+            accused,
+            trick,
+            upheld,
+        }];
+        if upheld {
+            self.finish(accused.team().other(), HandKind::Revoke, &mut events);
+        } else {
+            self.finish(by.team().other(), HandKind::FalseClaim, &mut events);
+        }
+        Ok(events)
+    }
+
+    fn complete_trick(&mut self, events: &mut Vec<Event>) {
+        let Some((winner, card)) = self.trick.winner() else {
+            return;
+        };
+        let number = self.tricks.len() as u8 + 1;
+        for pos in 0..4 {
+            if std::mem::take(&mut self.open_revokes[pos]) {
+                self.revokes.push((number, self.trick.leader.after(pos as u8)));
+            }
+        }
+        self.tricks.push(self.trick);
+        self.won[winner.index()] += 1;
+        self.must_trump = None;
+        events.push(Event::TrickWon {
+            seat: winner,
+            card,
+            number,
+        });
+        let team = winner.team();
+        match self.rules.mode {
+            Mode::SingleSar => self.taken[team.index()] += 1,
+            Mode::DoubleSar => {
+                if let Some(tricks) = self.heap.add(winner, card, number, &self.rules) {
+                    self.taken[team.index()] += tricks;
+                    events.push(Event::HeapCollected { seat: winner, tricks });
+                }
+            }
+        }
+        if number == 7 {
+            self.first_seven = Team::ALL.into_iter().find(|t| self.won_by_team(*t) == 7);
+        }
+        self.trick = Trick::new(winner, self.trumps());
+        if let Some((winner_team, kind)) = self.hand_end(number) {
+            self.finish(winner_team, kind, events);
+        } else if self.play_on.is_none()
+            && number == 7
+            && self.rules.mode == Mode::SingleSar
+            && self.first_seven.is_some()
+            && self.rules.play_on_offered()
+        {
+            self.play_on = Some(PlayOn::Asked(winner));
+            events.push(Event::PlayOnAsked { seat: winner });
+        }
+    }
+
+    fn won_by_team(&self, team: Team) -> u8 {
+        team.seats().iter().map(|s| self.won[s.index()]).sum()
+    }
+
+    /// Has the hand ended after trick `number`? (R-SEVEN, R-COURT, R-PLAYON, R-DSWIN, R-DSKOT)
+    fn hand_end(&self, number: u8) -> Option<(Team, HandKind)> {
+        let [t0, t1] = self.taken;
+        let leader = if t0 >= t1 { Team::ALL[0] } else { Team::ALL[1] };
+        let lead = self.taken[leader.index()];
+        let behind = self.taken[leader.other().index()];
+        match self.rules.mode {
+            Mode::SingleSar => {
+                if self.play_on == Some(PlayOn::Playing) {
+                    let court_team = self.first_seven.unwrap_or(leader);
+                    return if self.taken[court_team.other().index()] > 0 {
+                        Some((court_team, HandKind::FailedPlayOn))
+                    } else if number == 13 {
+                        Some((court_team, HandKind::FiftyTwo))
+                    } else {
+                        None
+                    };
+                }
+                if number == 13 {
+                    let kind = if lead == 13 {
+                        HandKind::FiftyTwo
+                    } else if self.first_seven == Some(leader) {
+                        HandKind::Court
+                    } else {
+                        HandKind::Plain
+                    };
+                    return Some((leader, kind));
+                }
+                if self.rules.stop == Stop::Seven && lead >= 7 {
+                    if behind == 0 && number == 7 && self.rules.play_on_offered() {
+                        // R-PLAYON: the winner of the seventh trick decides first.
+                        return None;
+                    }
+                    let kind = if behind == 0 { HandKind::Court } else { HandKind::Plain };
+                    return Some((leader, kind));
+                }
+                None
+            }
+            Mode::DoubleSar => {
+                if number == 13 {
+                    let kind = if lead == 13 {
+                        if leader == self.caller().team() {
+                            HandKind::SarCourt
+                        } else {
+                            HandKind::GoonCourt
+                        }
+                    } else {
+                        HandKind::Plain
+                    };
+                    return Some((leader, kind));
+                }
+                // R-DSWIN: stop at 7 collected unless still on course for all 13.
+                if self.rules.stop == Stop::Seven && lead >= 7 && behind > 0 {
+                    return Some((leader, HandKind::Plain));
+                }
+                None
+            }
+        }
+    }
+
+    fn finish(&mut self, winner: Team, kind: HandKind, events: &mut Vec<Event>) {
+        let result = HandResult {
+            winner,
+            kind,
+            tricks: self.taken,
+            dealer: self.dealer,
+            caller: self.caller(),
+        };
+        self.result = Some(result);
+        self.play_on = None;
+        self.phase = Phase::Scoring;
+        events.push(Event::HandOver { result });
+        // R-ENDSEEN: what was left is shown to all; an unrevealed indicator goes back to its hand.
+        let mut hands = self.hands;
+        if let Some(card) = self.indicator() {
+            hands[self.caller().index()].insert(card);
+        }
+        events.push(Event::HandsShown { hands });
+    }
+}

@@ -1,0 +1,350 @@
+//! Every option of the rule book (`V-…`) as one serde value, and the named presets.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::Suit;
+use crate::error::ParseError;
+
+/// `V-BATCHES`: how the deck is dealt. The first batch of five is always dealt before the call
+/// (R-DEAL1); the rest follow the call (R-DEAL2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Batches {
+    #[default]
+    #[serde(rename = "5-4-4")]
+    FiveFourFour,
+    #[serde(rename = "5-3-3-2")]
+    FiveThreeThreeTwo,
+    #[serde(rename = "5-4-2-2")]
+    FiveFourTwoTwo,
+    #[serde(rename = "5-8")]
+    FiveEight,
+}
+
+impl Batches {
+    /// Cards per seat in each round of dealing.
+    pub const fn sizes(self) -> &'static [u8] {
+        match self {
+            Batches::FiveFourFour => &[5, 4, 4],
+            Batches::FiveThreeThreeTwo => &[5, 3, 3, 2],
+            Batches::FiveFourTwoTwo => &[5, 4, 2, 2],
+            Batches::FiveEight => &[5, 8],
+        }
+    }
+}
+
+/// `V-REVOKE` (R-REVOKE).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Revoke {
+    /// An illegal card can not be played at all.
+    #[default]
+    Prevent,
+    /// Honour play: an illegal card is accepted and may be corrected or claimed.
+    Penalty,
+}
+
+/// `V-STOP` (R-SEVEN).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stop {
+    /// The hand stops when a team has 7 tricks (except for a play-on, R-PLAYON).
+    #[default]
+    Seven,
+    /// All 13 tricks are always played.
+    All,
+}
+
+/// `V-FAILED52`: what a court becomes when its team plays on for 13 and fails (R-PLAYON).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Failed52 {
+    /// The court stands.
+    #[default]
+    Keep,
+    /// The court becomes a plain hand win.
+    Simple,
+    /// A plain hand win, and the opponents also score a plain win's points (Troefcall).
+    Concede,
+}
+
+/// `V-CALL`: the way trumps are chosen (§5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Call {
+    /// The caller names a suit.
+    #[default]
+    Announce,
+    /// The caller shows one of the five cards face up.
+    Show,
+    /// Hidden (Blind) Rang: a card is laid face down as the trump indicator.
+    Hidden,
+}
+
+/// `V-MODE`: Single Sar (each trick to its winner) or Double Sar (the heap, §6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    #[default]
+    SingleSar,
+    DoubleSar,
+}
+
+/// `V-ACE`: may a second trick in a row won with an ace collect the heap?
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AceCollect {
+    #[default]
+    Collect,
+    NoCollect,
+}
+
+/// `V-FIRSTTWO`: may winning tricks 1 and 2 collect the heap?
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstTwo {
+    #[default]
+    Collect,
+    NoCollect,
+}
+
+/// `V-FIRST`: how the first dealer (or first trump-caller) is chosen (R-FIRST).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstDealer {
+    #[default]
+    Random,
+    /// Each seat draws a card; the lowest deals.
+    DrawLow,
+    /// Cards are dealt face up until the first ace: that seat is the first hâkem.
+    HokmAce,
+    /// The seat dealt the ace of this suit becomes the first trump-caller.
+    Ekka(Suit),
+}
+
+/// `V-SCORING` (§8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scoring {
+    /// Count courts (India, Pakistan): R-C1, R-C7. With `V-MODE=double-sar` a court is R-DSKOT.
+    #[default]
+    Courts,
+    /// Iran: 1 a hand, 2 a court, 3 a court against the hâkem's team; R-ROT-HOKM.
+    Hokm,
+    /// Suriname, Netherlands: 2 a hand, 5 a kap, 15 a baunie.
+    Troefcall,
+}
+
+/// The whole rule set of a match: one field per `V-…` option of the rule book.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RuleSet {
+    /// `V-PLAYERS`: only 4 is played for now; the field keeps room for Hokm for 3 (§9).
+    pub players: u8,
+    /// `V-CLOCKWISE`: draw the table clockwise; the seat order logic is the same (R-DIR).
+    pub clockwise: bool,
+    /// `V-BATCHES`.
+    pub batches: Batches,
+    /// `V-REVOKE`.
+    pub revoke: Revoke,
+    /// `V-STOP`.
+    pub stop: Stop,
+    /// `V-FAILED52`.
+    pub failed_52: Failed52,
+    /// `V-CALL`.
+    pub call: Call,
+    /// `V-CALL=defer`, on top of `announce` or `show`.
+    pub defer: bool,
+    /// `V-REDEAL`: the Under-ten redeal, at most twice in a row.
+    pub redeal: bool,
+    /// `V-MODE`.
+    pub mode: Mode,
+    /// `V-FIRSTCOLLECT`: no collection before this many tricks have been played.
+    pub first_collect: u8,
+    /// `V-ACE`.
+    pub ace: AceCollect,
+    /// `V-FIRSTTWO`.
+    pub first_two: FirstTwo,
+    /// `V-GOON`: courts scored by a goon court (R-DSKOT).
+    pub goon: u32,
+    /// `V-FIRST`.
+    pub first: FirstDealer,
+    /// `V-SCORING`.
+    pub scoring: Scoring,
+    /// `V-TARGET`: courts or points that end the match; `None` plays on until another limit.
+    pub target: Option<u32>,
+    /// A set number of hands after which the match ends (§8).
+    pub max_hands: Option<u32>,
+}
+
+impl Default for RuleSet {
+    fn default() -> Self {
+        RuleSet {
+            players: 4,
+            clockwise: false,
+            batches: Batches::default(),
+            revoke: Revoke::default(),
+            stop: Stop::default(),
+            failed_52: Failed52::default(),
+            call: Call::default(),
+            defer: false,
+            redeal: true,
+            mode: Mode::default(),
+            first_collect: 0,
+            ace: AceCollect::default(),
+            first_two: FirstTwo::default(),
+            goon: 3,
+            first: FirstDealer::default(),
+            scoring: Scoring::default(),
+            target: Some(3),
+            max_hands: None,
+        }
+    }
+}
+
+/// The named rule sets people ask for by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Preset {
+    CourtPiece,
+    DoubleSar,
+    HiddenRang,
+    Hokm,
+    Troefcall,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 5] = [
+        Preset::CourtPiece,
+        Preset::DoubleSar,
+        Preset::HiddenRang,
+        Preset::Hokm,
+        Preset::Troefcall,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::CourtPiece => "court-piece",
+            Preset::DoubleSar => "double-sar",
+            Preset::HiddenRang => "hidden-rang",
+            Preset::Hokm => "hokm",
+            Preset::Troefcall => "troefcall",
+        }
+    }
+
+    pub fn rules(self) -> RuleSet {
+        let base = RuleSet::default();
+        match self {
+            Preset::CourtPiece => base,
+            Preset::DoubleSar => RuleSet {
+                mode: Mode::DoubleSar,
+                ..base
+            },
+            Preset::HiddenRang => RuleSet {
+                call: Call::Hidden,
+                ..base
+            },
+            Preset::Hokm => RuleSet {
+                scoring: Scoring::Hokm,
+                first: FirstDealer::HokmAce,
+                redeal: false,
+                target: Some(7),
+                ..base
+            },
+            Preset::Troefcall => RuleSet {
+                scoring: Scoring::Troefcall,
+                failed_52: Failed52::Concede,
+                redeal: false,
+                target: Some(30),
+                ..base
+            },
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Preset {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| ParseError::Preset(s.to_string()))
+    }
+}
+
+impl RuleSet {
+    /// Checks the combinations this implementation plays; returns why a rule set is refused.
+    pub fn validate(&self) -> Result<(), ParseError> {
+        let bad = |why: &str| Err(ParseError::Rules(why.to_string()));
+        if self.players != 4 {
+            return bad("only four players are played (V-PLAYERS=4)");
+        }
+        if self.defer && self.call == Call::Hidden {
+            return bad("V-CALL=defer goes with announce or show, not hidden");
+        }
+        if self.first_collect > 13 {
+            return bad("V-FIRSTCOLLECT is at most 13");
+        }
+        if self.target == Some(0) {
+            return bad("V-TARGET must be at least 1");
+        }
+        if self.max_hands == Some(0) {
+            return bad("the number of hands must be at least 1");
+        }
+        Ok(())
+    }
+
+    /// Does this scoring ever reward all 13 tricks more than a court? If not, nobody is asked
+    /// to play on (Hokm stops at a court, R-PLAYON).
+    pub fn play_on_offered(&self) -> bool {
+        self.mode == Mode::SingleSar && self.stop == Stop::Seven && self.scoring != Scoring::Hokm
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_parse_and_validate() {
+        for p in Preset::ALL {
+            assert_eq!(p.name().parse::<Preset>().unwrap(), p);
+            p.rules().validate().unwrap();
+        }
+        assert!("bridge".parse::<Preset>().is_err());
+    }
+
+    #[test]
+    fn rules_json_round_trip_and_unknown_field() {
+        for p in Preset::ALL {
+            let text = serde_json::to_string(&p.rules()).unwrap();
+            let back: RuleSet = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, p.rules());
+        }
+        assert!(serde_json::from_str::<RuleSet>(r#"{"bogus":1}"#).is_err());
+        let partial: RuleSet = serde_json::from_str(r#"{"batches":"5-8"}"#).unwrap();
+        assert_eq!(partial.batches, Batches::FiveEight);
+        assert_eq!(partial.goon, 3);
+    }
+
+    #[test]
+    fn v_batches_deal_thirteen() {
+        for b in [
+            Batches::FiveFourFour,
+            Batches::FiveThreeThreeTwo,
+            Batches::FiveFourTwoTwo,
+            Batches::FiveEight,
+        ] {
+            assert_eq!(b.sizes().iter().map(|&n| n as u32).sum::<u32>(), 13);
+            assert_eq!(b.sizes()[0], 5);
+        }
+    }
+}

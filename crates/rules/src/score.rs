@@ -1,0 +1,111 @@
+//! Scoring a hand into the match (§8).
+
+use serde::{Deserialize, Serialize};
+
+use crate::outcome::{HandKind, HandResult};
+use crate::ruleset::{Failed52, RuleSet, Scoring};
+use crate::seat::Team;
+
+/// Seven plain wins in a row score a court (R-C7).
+pub const STREAK_FOR_COURT: u8 = 7;
+
+/// The match score: courts or points per team, and the streaks of plain wins (R-C7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MatchScore {
+    /// Courts (`V-SCORING=courts`) or points (`hokm`, `troefcall`) per team.
+    pub points: [u32; 2],
+    /// Plain wins in a row per team (R-C7); only counted with `V-SCORING=courts`.
+    pub streak: [u8; 2],
+    /// Hands played to the end.
+    pub hands: u32,
+    /// Hands won per team.
+    pub hands_won: [u32; 2],
+}
+
+impl MatchScore {
+    /// Adds one hand's result; returns what each team scored with it.
+    pub fn add(&mut self, result: &HandResult, rules: &RuleSet) -> [u32; 2] {
+        let won = hand_points(result, rules);
+        self.hands += 1;
+        self.hands_won[result.winner.index()] += 1;
+        let mut gained = won;
+        if rules.scoring == Scoring::Courts {
+            gained[result.winner.index()] += self.streak_step(result, rules);
+        }
+        for t in 0..2 {
+            self.points[t] += gained[t];
+        }
+        gained
+    }
+
+    /// R-C7: a court resets both streaks; a plain win adds one to the winner's and zeroes the
+    /// loser's; reaching seven scores a court and resets the streak.
+    fn streak_step(&mut self, result: &HandResult, rules: &RuleSet) -> u32 {
+        if result.is_court(rules) {
+            self.streak = [0, 0];
+            return 0;
+        }
+        let w = result.winner.index();
+        self.streak[1 - w] = 0;
+        self.streak[w] += 1;
+        if self.streak[w] >= STREAK_FOR_COURT {
+            self.streak[w] = 0;
+            1
+        } else {
+            0
+        }
+    }
+
+    pub fn leader(&self) -> Option<Team> {
+        match self.points[0].cmp(&self.points[1]) {
+            std::cmp::Ordering::Greater => Team::new(0),
+            std::cmp::Ordering::Less => Team::new(1),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+/// What one hand is worth to each team, before streaks (§8).
+pub fn hand_points(result: &HandResult, rules: &RuleSet) -> [u32; 2] {
+    let w = result.winner.index();
+    let mut pts = [0u32; 2];
+    let court = result.is_court(rules);
+    let conceded = result.kind == HandKind::FailedPlayOn && rules.failed_52 == Failed52::Concede;
+    pts[w] = match rules.scoring {
+        // R-C1, R-DSKOT
+        Scoring::Courts => match result.kind {
+            HandKind::FiftyTwo => 52,
+            HandKind::GoonCourt => rules.goon,
+            _ if court => 1,
+            _ => 0,
+        },
+        // Hokm: 1 a hand, 2 a court, 3 a court against the hâkem's team.
+        Scoring::Hokm => {
+            if !court {
+                1
+            } else if result.winner != result.calling_team() {
+                3
+            } else {
+                2
+            }
+        }
+        // Troefcall: 2 a hand, 5 a kap, 15 a baunie.
+        Scoring::Troefcall => match result.kind {
+            HandKind::FiftyTwo | HandKind::SarCourt | HandKind::GoonCourt => 15,
+            _ if court => 5,
+            _ => 2,
+        },
+    };
+    if conceded {
+        // V-FAILED52=concede: the opponents also score a plain win.
+        pts[1 - w] = hand_points(
+            &HandResult {
+                kind: HandKind::Plain,
+                winner: result.loser(),
+                ..*result
+            },
+            rules,
+        )[1 - w];
+    }
+    pts
+}

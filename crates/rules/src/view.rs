@@ -1,0 +1,149 @@
+//! `SeatView`: the table as one seat may know it. Bots and remote players see nothing else.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Suit};
+use crate::cardset::CardSet;
+use crate::heap::Heap;
+use crate::intent::Intent;
+use crate::matchplay::Match;
+use crate::outcome::HandResult;
+use crate::round::{Phase, PlayOn, TrumpCall};
+use crate::score::MatchScore;
+use crate::seat::Seat;
+use crate::trick::Trick;
+
+/// The projection of the table that one seat is allowed to know: its own cards, what has been
+/// played or shown, counts, the score, and its own legal intents.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    /// Hand number in the match, from 1.
+    pub hand_no: u32,
+    pub phase: Phase,
+    pub match_over: bool,
+    pub dealer: Seat,
+    pub caller: Seat,
+    /// Whose decision the table waits for.
+    pub to_act: Option<Seat>,
+    /// Own cards, once this seat may look at them (R-CALL).
+    pub hand: CardSet,
+    /// Own cards lying face down, not yet looked at (the first five before the call).
+    pub unseen_own: u8,
+    /// Cards held by each seat; the face-down indicator is not counted.
+    pub counts: [u8; 4],
+    /// Trumps as they count on the table now (`None` while hidden, before the call, or none).
+    pub trumps: Option<Suit>,
+    /// Trumps as this seat knows them: the caller knows a hidden indicator's suit.
+    pub known_trumps: Option<Suit>,
+    /// How trumps were called, as far as public: the face-down card is never in it.
+    pub call: Option<CallView>,
+    /// Own face-down indicator (the caller only, `V-CALL=hidden`).
+    pub own_indicator: Option<Card>,
+    /// Cards every seat knows a seat holds: a shown trump, a turned card, a revealed indicator.
+    pub exposed: [CardSet; 4],
+    /// The trick in play.
+    pub trick: Trick,
+    /// The completed tricks of this hand, in order.
+    pub tricks: Vec<Trick>,
+    /// Tricks won by each seat.
+    pub won: [u8; 4],
+    /// Tricks taken (collected, in Double Sar) by each team.
+    pub taken: [u8; 2],
+    /// The Double Sar heap.
+    pub heap: Heap,
+    pub play_on: Option<PlayOn>,
+    /// The seat that asked for the reveal and must trump if it can.
+    pub must_trump: Option<Seat>,
+    pub redeals: u8,
+    pub score: MatchScore,
+    /// The result, once the hand is over.
+    pub result: Option<HandResult>,
+    /// Every seat's remaining cards, shown at the end of a hand (R-ENDSEEN).
+    pub shown_hands: Option<[CardSet; 4]>,
+    /// This seat's legal intents now.
+    pub legal: Vec<Intent>,
+}
+
+/// The public side of the trump call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CallView {
+    Announced(Suit),
+    Shown(Card),
+    /// Deferred; the turned card once dealt.
+    Deferred(Option<Card>),
+    /// The indicator lies face down.
+    FaceDown,
+    /// The indicator was turned over.
+    Revealed(Card),
+}
+
+impl SeatView {
+    pub(crate) fn of(m: &Match, seat: Seat) -> SeatView {
+        let round = m.round();
+        let sees = round.sees_own_cards(seat);
+        let own = round.hand(seat);
+        let hands = round.hands();
+        let is_caller = seat == round.caller();
+        let call = round.call().map(|c| match c {
+            TrumpCall::Announced(s) => CallView::Announced(s),
+            TrumpCall::Shown(c) => CallView::Shown(c),
+            TrumpCall::Deferred(c) => CallView::Deferred(c),
+            TrumpCall::Hidden { revealed: false, .. } => CallView::FaceDown,
+            TrumpCall::Hidden { card, revealed: true } => CallView::Revealed(card),
+        });
+        let ended = round.phase() == Phase::Scoring;
+        let mut shown = hands;
+        if let Some(card) = round.indicator() {
+            shown[round.caller().index()].insert(card);
+        }
+        SeatView {
+            seat,
+            hand_no: round.hand_no(),
+            phase: round.phase(),
+            match_over: m.is_over(),
+            dealer: round.dealer(),
+            caller: round.caller(),
+            to_act: m.to_act(),
+            hand: if sees { own } else { CardSet::EMPTY },
+            unseen_own: if sees { 0 } else { own.len() as u8 },
+            counts: hands.map(|h| h.len() as u8),
+            trumps: round.trumps(),
+            known_trumps: if is_caller { round.secret_trumps() } else { round.trumps() },
+            call,
+            own_indicator: round.indicator().filter(|_| is_caller),
+            exposed: hands.map(|h| h & round.exposed()),
+            trick: *round.trick(),
+            tricks: round.tricks().to_vec(),
+            won: round.won(),
+            taken: round.taken(),
+            heap: round.heap(),
+            play_on: round.play_on(),
+            must_trump: round.must_trump(),
+            redeals: round.redeals(),
+            score: *m.score(),
+            result: round.result().copied(),
+            shown_hands: ended.then_some(shown),
+            legal: if m.is_over() { Vec::new() } else { round.legal_intents(seat) },
+        }
+    }
+
+    /// Every card this view shows as held by a seat other than its own: what the privacy tests
+    /// check against the cards that are public.
+    pub fn others_cards(&self) -> CardSet {
+        let mut out = CardSet::EMPTY;
+        for s in Seat::ALL.into_iter().filter(|&s| s != self.seat) {
+            out |= self.exposed[s.index()];
+            if let Some(hands) = self.shown_hands {
+                out |= hands[s.index()];
+            }
+        }
+        out
+    }
+
+    /// All cards played in this hand so far (completed tricks and the trick in play).
+    pub fn played(&self) -> CardSet {
+        self.tricks.iter().fold(self.trick.cards(), |acc, t| acc | t.cards())
+    }
+}
