@@ -9,6 +9,63 @@ use crate::card::{Card, Rank, Suit};
 
 const SUIT_LANE: u64 = 0x1FFF;
 
+/// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of the byte `b`.
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut r = 0;
+        let mut pos = 0;
+        while pos < 8 {
+            if b & (1 << pos) != 0 {
+                table[b][r] = pos as u8;
+                r += 1;
+            }
+            pos += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The position of the `k`-th set bit of `x` (0-based), `k < x.count_ones()`, without a branch
+/// or a loop: byte counts by SWAR, running sums by one multiplication, then a table for the byte
+/// (Vigna, "Broadword implementation of rank/select queries").
+#[inline]
+fn select_bit(x: u64, k: u32) -> u32 {
+    const L8: u64 = 0x0101_0101_0101_0101;
+    const H8: u64 = 0x8080_8080_8080_8080;
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // byte i: bits set in bytes 0..=i (at most 64, so the high bit of each byte stays free)
+    let running = s.wrapping_mul(L8);
+    // high bit of byte i set where running_i <= k: their number is the byte holding the bit
+    let at_most_k = ((u64::from(k).wrapping_mul(L8) | H8) - running) & H8;
+    let byte = ((at_most_k >> 7).wrapping_mul(L8) >> 56) as u32;
+    let before = (((running << 8) >> (byte * 8)) & 0xFF) as u32;
+    let in_byte = ((x >> (byte * 8)) & 0xFF) as usize;
+    byte * 8 + SELECT_IN_BYTE[in_byte][(k.wrapping_sub(before) & 7) as usize] as u32
+}
+
+/// Bits set in each byte value.
+const BYTE_COUNT: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u32).count_ones() as u8;
+        b += 1;
+    }
+    table
+};
+
+/// Scales a 32-bit random number to `0..n` by multiply-and-shift: uniform up to a bias below
+/// n / 2^32, which random playouts do not notice.
+#[inline]
+pub(crate) const fn scale(r: u32, n: u32) -> u32 {
+    ((r as u64 * n as u64) >> 32) as u32
+}
+
 /// Any set of cards: a hand, the cards played, a suit. Every operation is a few mask instructions,
 /// which is what makes legal moves and playouts fast.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -17,7 +74,8 @@ pub struct CardSet(u64);
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
     /// The full deck of 52 cards (R-DECK).
-    pub const DECK: CardSet = CardSet(SUIT_LANE | SUIT_LANE << 16 | SUIT_LANE << 32 | SUIT_LANE << 48);
+    pub const DECK: CardSet =
+        CardSet(SUIT_LANE | SUIT_LANE << 16 | SUIT_LANE << 32 | SUIT_LANE << 48);
 
     /// The set whose bits are `bits`; bits that are not cards are dropped.
     pub const fn from_bits(bits: u64) -> CardSet {
@@ -111,17 +169,50 @@ impl CardSet {
     /// The cards of this set's suits that rank above `card` (same suit only).
     pub const fn above(card: Card) -> CardSet {
         let lane_top = ((card.bit() as u32) & !15) + 13;
-        let upto_top = if lane_top >= 64 { u64::MAX } else { (1u64 << lane_top) - 1 };
+        let upto_top = if lane_top >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << lane_top) - 1
+        };
         CardSet(upto_top & !((2u64 << card.bit()) - 1))
     }
 
-    /// The `n`-th card (0-based, lowest first); `None` past the end.
+    /// The `n`-th card (0-based, lowest first); `None` past the end. Branch-free, for playouts.
+    #[inline]
     pub fn nth(self, n: u32) -> Option<Card> {
-        let mut bits = self.0;
-        for _ in 0..n {
-            bits &= bits.wrapping_sub(1);
+        if n >= self.len() {
+            return None;
         }
-        CardSet(bits).lowest()
+        Some(Card::from_bit_unchecked(select_bit(self.0, n)))
+    }
+
+    /// A card of the set chosen by the 32-bit random number `r` (see [`scale`]); `None` if empty.
+    #[inline]
+    pub fn pick(self, r: u32) -> Option<Card> {
+        let n = self.len();
+        if n == 0 {
+            return None;
+        }
+        Some(Card::from_bit_unchecked(select_bit(self.0, scale(r, n))))
+    }
+
+    /// A card of `suit` in the set chosen by `r`, as [`Self::pick`] but with byte tables over the
+    /// suit's 13 bits only: the common case of a playout, following suit.
+    #[inline]
+    pub fn pick_in_suit(self, suit: Suit, r: u32) -> Option<Card> {
+        let shift = suit as u32 * 16;
+        let lane = ((self.0 >> shift) & SUIT_LANE) as usize;
+        let (low, high) = (lane & 0xFF, lane >> 8);
+        let low_count = BYTE_COUNT[low] as u32;
+        let n = low_count + BYTE_COUNT[high] as u32;
+        if n == 0 {
+            return None;
+        }
+        let k = scale(r, n);
+        let in_low = SELECT_IN_BYTE[low][(k & 7) as usize] as u32;
+        let in_high = 8 + SELECT_IN_BYTE[high][(k.wrapping_sub(low_count) & 7) as usize] as u32;
+        let pos = std::hint::select_unpredictable(k < low_count, in_low, in_high);
+        Some(Card::from_bit_unchecked(shift + pos))
     }
 
     pub fn iter(self) -> CardIter {
@@ -313,7 +404,10 @@ mod tests {
 
     #[test]
     fn highest_and_lowest_of_a_suit() {
-        let set: CardSet = ["AS", "3S", "KH", "2C", "TC"].iter().map(|s| c(s)).collect();
+        let set: CardSet = ["AS", "3S", "KH", "2C", "TC"]
+            .iter()
+            .map(|s| c(s))
+            .collect();
         assert_eq!(set.highest_of(Suit::Spades), Some(c("AS")));
         assert_eq!(set.lowest_of(Suit::Spades), Some(c("3S")));
         assert_eq!(set.highest_of(Suit::Clubs), Some(c("TC")));
@@ -324,15 +418,69 @@ mod tests {
     }
 
     #[test]
+    fn nth_matches_iteration() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let set = CardSet::from_bits(x);
+            let cards: Vec<Card> = set.iter().collect();
+            for (i, card) in cards.iter().enumerate() {
+                assert_eq!(set.nth(i as u32), Some(*card));
+            }
+            assert_eq!(set.nth(cards.len() as u32), None);
+        }
+        assert_eq!(CardSet::DECK.nth(51), CardSet::DECK.highest());
+    }
+
+    #[test]
+    fn pick_reaches_every_card_evenly() {
+        let set: CardSet = ["AS", "3S", "KH", "2C", "TC", "9C", "4D"]
+            .iter()
+            .map(|s| c(s))
+            .collect();
+        let mut seen = std::collections::HashMap::new();
+        let mut in_clubs = std::collections::HashMap::new();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..7000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let r = (x >> 32) as u32;
+            *seen.entry(set.pick(r).unwrap()).or_insert(0) += 1;
+            *in_clubs
+                .entry(set.pick_in_suit(Suit::Clubs, r).unwrap())
+                .or_insert(0) += 1;
+        }
+        assert_eq!(seen.len(), 7);
+        assert!(seen.values().all(|&n| (900..1100).contains(&n)), "{seen:?}");
+        assert_eq!(in_clubs.len(), 3);
+        assert!(
+            in_clubs.values().all(|&n| (2200..2500).contains(&n)),
+            "{in_clubs:?}"
+        );
+        assert_eq!(set.pick_in_suit(Suit::Hearts, 12345), Some(c("KH")));
+        assert_eq!(CardSet::EMPTY.pick(5), None);
+        assert_eq!(set.pick_in_suit(Suit::Diamonds, u32::MAX), Some(c("4D")));
+    }
+
+    #[test]
     fn above_stays_in_suit() {
-        assert_eq!(CardSet::above(c("QH")), ["KH", "AH"].iter().map(|s| c(s)).collect());
+        assert_eq!(
+            CardSet::above(c("QH")),
+            ["KH", "AH"].iter().map(|s| c(s)).collect()
+        );
         assert_eq!(CardSet::above(c("AC")), CardSet::EMPTY);
         assert_eq!(CardSet::above(c("2C")).len(), 12);
     }
 
     #[test]
     fn pbn_hand_text() {
-        let set: CardSet = ["AS", "KS", "QS", "2S", "JH", "TH", "9H"].iter().map(|s| c(s)).collect();
+        let set: CardSet = ["AS", "KS", "QS", "2S", "JH", "TH", "9H"]
+            .iter()
+            .map(|s| c(s))
+            .collect();
         assert_eq!(set.to_pbn(), "AKQ2.JT9..");
         assert_eq!(!CardSet::DECK, CardSet::EMPTY);
     }

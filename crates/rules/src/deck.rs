@@ -4,11 +4,98 @@ use rand::Rng;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::card::Card;
+use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 
 /// A cut leaves at least this many cards in each part (R-CUT).
 pub const MIN_CUT_PART: u8 = 4;
+
+const ORDERED: [Card; 52] = {
+    let mut cards = [Card::new(Suit::Spades, Rank::TWO); 52];
+    let mut i = 0;
+    while i < 52 {
+        cards[i] = Card::new(Suit::ALL[i / 13], Rank::HIGH_TO_LOW[12 - i % 13]);
+        i += 1;
+    }
+    cards
+};
+
+/// Draws sharing one 64-bit number in [`Deck::shuffle_with`]: ranges `top`, `top - 1`, … (`len`
+/// of them) whose product `bound` fits in 64 bits; leftovers below `threshold` (2^64 mod
+/// `bound`) are rejected.
+#[derive(Clone, Copy)]
+struct Batch {
+    top: u8,
+    len: u8,
+    threshold: u64,
+}
+
+const MAX_BATCH: usize = 24;
+
+/// Batches for the ranges `top`, `top - 1`, … down to `last + 1`.
+const fn batches(top: u64, last: u64) -> ([Batch; 16], usize) {
+    let mut out = [Batch {
+        top: 0,
+        len: 0,
+        threshold: 0,
+    }; 16];
+    let mut count = 0;
+    let mut top = top;
+    while top > last {
+        let mut bound = top;
+        let mut len = 1;
+        while top - len > last && len < MAX_BATCH as u64 {
+            match bound.checked_mul(top - len) {
+                Some(b) => {
+                    bound = b;
+                    len += 1;
+                }
+                None => break,
+            }
+        }
+        out[count] = Batch {
+            top: top as u8,
+            len: len as u8,
+            threshold: bound.wrapping_neg() % bound,
+        };
+        count += 1;
+        top -= len;
+    }
+    (out, count)
+}
+
+/// Fisher–Yates over the whole deck: ranges 52 down to 2.
+const FULL: ([Batch; 16], usize) = batches(52, 1);
+/// The first 39 cards of a deal: ranges 52 down to 14.
+const HANDS: ([Batch; 16], usize) = batches(52, 13);
+
+/// Calls `each(range, j)` with a uniform `j` in `0..range` for every range of the batches, in
+/// order (Lemire and Brackett's batched ranged draws, exact thanks to the rejection).
+#[inline]
+fn draw_batched<R: Rng + ?Sized>(
+    rng: &mut R,
+    batches: &[Batch],
+    mut each: impl FnMut(usize, usize),
+) {
+    for batch in batches {
+        let (top, len) = (u64::from(batch.top), usize::from(batch.len));
+        let mut picks = [0u8; MAX_BATCH];
+        loop {
+            let mut x = rng.next_u64();
+            for (k, pick) in picks.iter_mut().enumerate().take(len) {
+                let m = u128::from(x) * u128::from(top - k as u64);
+                *pick = (m >> 64) as u8;
+                x = m as u64;
+            }
+            if x >= batch.threshold {
+                break;
+            }
+        }
+        for (k, &j) in picks.iter().enumerate().take(len) {
+            each(batch.top as usize - k, usize::from(j));
+        }
+    }
+}
 
 /// The deck in the dealer's hands, top card first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,12 +106,11 @@ pub struct Deck {
 
 impl Deck {
     /// A fresh deck in suit order, before any shuffle.
-    pub fn ordered() -> Deck {
-        let mut cards = [Card::new(crate::Suit::Spades, crate::Rank::TWO); 52];
-        for (slot, card) in cards.iter_mut().zip(Card::all()) {
-            *slot = card;
+    pub const fn ordered() -> Deck {
+        Deck {
+            cards: ORDERED,
+            dealt: 0,
         }
-        Deck { cards, dealt: 0 }
     }
 
     /// The shuffle of deal number `deal` of the match with this seed. The same seed and number give
@@ -38,13 +124,32 @@ impl Deck {
         deck
     }
 
-    /// Fisher–Yates with any generator.
+    /// Fisher–Yates with any generator: position `i` (51 down to 1) swaps with a uniform `j` in
+    /// `0..=i`. Several draws share one 64-bit number (Lemire and Brackett's batched ranged
+    /// draws): each multiplication by a range gives one index in its high half and passes on the
+    /// low half, and a rare rejection keeps every index exactly uniform.
     pub fn shuffle_with<R: Rng + ?Sized>(&mut self, rng: &mut R) {
-        for i in (1..52).rev() {
-            let j = bounded(rng, i as u32 + 1) as usize;
-            self.cards.swap(i, j);
-        }
+        draw_batched(rng, &FULL.0[..FULL.1], |range, j| {
+            self.cards.swap(range - 1, j)
+        });
         self.dealt = 0;
+    }
+
+    /// A uniformly random deal of 13 cards to each seat, for playouts and benchmarks: a partial
+    /// Fisher–Yates that draws the first 39 cards and leaves the last hand to the rest.
+    pub fn random_hands<R: Rng + ?Sized>(rng: &mut R) -> [CardSet; 4] {
+        let mut cards = ORDERED;
+        draw_batched(rng, &HANDS.0[..HANDS.1], |range, j| {
+            let i = 52 - range;
+            cards.swap(i, i + j);
+        });
+        let mut hands = [0u64; 4];
+        for (hand, chunk) in hands.iter_mut().zip(cards.chunks_exact(13)) {
+            for card in chunk {
+                *hand |= 1 << card.bit();
+            }
+        }
+        hands.map(CardSet::from_bits)
     }
 
     /// The deck in order, top card first.
@@ -72,7 +177,11 @@ impl Deck {
         let start = self.dealt as usize;
         let end = (start + n as usize).min(52);
         self.dealt = end as u8;
-        self.cards[start..end].iter().copied().collect()
+        let mut bits = 0u64;
+        for card in &self.cards[start..end] {
+            bits |= 1 << card.bit();
+        }
+        CardSet::from_bits(bits)
     }
 
     /// The next card to be dealt, if any.
@@ -110,13 +219,49 @@ mod tests {
         let c = Deck::shuffled(42, 1);
         assert_eq!(a, b);
         assert_ne!(a.cards(), c.cards());
-        assert_eq!(a.cards().iter().copied().collect::<CardSet>(), CardSet::DECK);
+        assert_eq!(
+            a.cards().iter().copied().collect::<CardSet>(),
+            CardSet::DECK
+        );
         // Pinned so that a change of generator or algorithm, which would break old records, is seen.
         let top: Vec<String> = a.cards()[..5].iter().map(|c| c.to_string()).collect();
         assert_eq!(top.join(" "), PINNED_TOP_FIVE);
     }
 
-    const PINNED_TOP_FIVE: &str = "7S 6C JS 7H AD";
+    const PINNED_TOP_FIVE: &str = "3H 4D KC 5D 7S";
+
+    #[test]
+    fn shuffles_and_random_deals_are_uniform() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        let n = 52_000;
+        let mut top = [0u32; 64];
+        let mut first_hand = [0u32; 64];
+        for _ in 0..n {
+            let mut d = Deck::ordered();
+            d.shuffle_with(&mut rng);
+            top[d.cards()[0].bit() as usize] += 1;
+            let hands = Deck::random_hands(&mut rng);
+            assert_eq!(
+                hands.iter().fold(CardSet::EMPTY, |a, h| a | *h),
+                CardSet::DECK
+            );
+            for card in hands[3] {
+                first_hand[card.bit() as usize] += 1;
+            }
+        }
+        // Each card tops the deck 1000 times on average (sd about 31), and is in the last hand
+        // 13000 times (sd about 99).
+        for card in CardSet::DECK {
+            let t = top[card.bit() as usize];
+            assert!((850..1150).contains(&t), "{card} on top {t} times");
+            let h = first_hand[card.bit() as usize];
+            assert!(
+                (12500..13500).contains(&h),
+                "{card} in the last hand {h} times"
+            );
+        }
+    }
 
     #[test]
     fn r_cut_at_least_four_each_part() {

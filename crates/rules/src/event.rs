@@ -13,49 +13,113 @@ use crate::seat::{Seat, Team};
 #[serde(rename_all = "snake_case")]
 pub enum Event {
     /// A new hand: the dealer shuffles (R-CUT). `hand` counts from 1; a redeal keeps the number.
-    Shuffled { hand: u32, dealer: Seat, caller: Seat },
+    Shuffled {
+        hand: u32,
+        dealer: Seat,
+        caller: Seat,
+    },
     /// The caller cut the deck at `at` (R-CUT).
-    Cut { seat: Seat, at: u8 },
+    Cut {
+        seat: Seat,
+        at: u8,
+    },
     /// `count` cards were dealt face down to `seat` (R-DEAL1, R-DEAL2).
-    Dealt { seat: Seat, count: u8 },
+    Dealt {
+        seat: Seat,
+        count: u8,
+    },
     /// Trumps were named (`V-CALL=announce`).
-    TrumpsCalled { seat: Seat, suit: Suit },
+    TrumpsCalled {
+        seat: Seat,
+        suit: Suit,
+    },
     /// A card shown face up fixes trumps: shown by the caller, or turned from the next batch
     /// after a defer. It stays in the caller's hand.
-    TrumpShown { seat: Seat, card: Card },
+    TrumpShown {
+        seat: Seat,
+        card: Card,
+    },
     /// The caller laid the hidden indicator face down.
-    IndicatorLaid { seat: Seat },
+    IndicatorLaid {
+        seat: Seat,
+    },
     /// The caller deferred: the first card of the next batch will fix trumps.
-    Deferred { seat: Seat },
+    Deferred {
+        seat: Seat,
+    },
     /// The caller asked for a redeal; `redeals` in a row so far.
-    Redeal { seat: Seat, redeals: u8 },
+    Redeal {
+        seat: Seat,
+        redeals: u8,
+    },
     /// A card was played to the trick.
-    Played { seat: Seat, card: Card },
+    Played {
+        seat: Seat,
+        card: Card,
+    },
     /// `seat`, unable to follow, asked for the indicator.
-    RevealAsked { seat: Seat },
+    RevealAsked {
+        seat: Seat,
+    },
     /// The indicator was turned over: trumps are known to all, and the card is back in the
     /// caller's hand.
-    TrumpsRevealed { suit: Suit, card: Card },
+    TrumpsRevealed {
+        suit: Suit,
+        card: Card,
+    },
     /// The trick is complete: `seat` won it with `card`. `number` counts from 1.
-    TrickWon { seat: Seat, card: Card, number: u8 },
+    TrickWon {
+        seat: Seat,
+        card: Card,
+        number: u8,
+    },
     /// Double Sar: `seat` collected `tricks` tricks from the heap for their team.
-    HeapCollected { seat: Seat, tricks: u8 },
+    HeapCollected {
+        seat: Seat,
+        tricks: u8,
+    },
     /// `seat` won the first seven tricks for the team and is asked to play on or stop.
-    PlayOnAsked { seat: Seat },
-    PlayedOn { seat: Seat },
-    Stopped { seat: Seat },
+    PlayOnAsked {
+        seat: Seat,
+    },
+    PlayedOn {
+        seat: Seat,
+    },
+    Stopped {
+        seat: Seat,
+    },
     /// `seat` took back their revoke and the cards played after it (`V-REVOKE=penalty`).
-    Corrected { seat: Seat, returned: CardSet },
+    Corrected {
+        seat: Seat,
+        returned: CardSet,
+    },
     /// A revoke was claimed; `upheld` says whether `accused` did revoke in `trick`.
-    RevokeClaimed { by: Seat, accused: Seat, trick: u8, upheld: bool },
+    RevokeClaimed {
+        by: Seat,
+        accused: Seat,
+        trick: u8,
+        upheld: bool,
+    },
     /// The hand is over.
-    HandOver { result: HandResult },
+    HandOver {
+        result: HandResult,
+    },
     /// The cards still held when the hand stopped, shown to all (R-ENDSEEN).
-    HandsShown { hands: [CardSet; 4] },
+    HandsShown {
+        hands: [CardSet; 4],
+    },
     /// The score after the hand.
-    HandScored { score: MatchScore },
+    HandScored {
+        score: MatchScore,
+    },
     /// Who deals and who calls next (R-ROT, R-ROT-HOKM).
-    NextDealer { dealer: Seat, caller: Seat },
+    NextDealer {
+        dealer: Seat,
+        caller: Seat,
+    },
     /// The match is over; `winner` is `None` for a draw.
-    MatchOver { winner: Option<Team>, score: MatchScore },
+    MatchOver {
+        winner: Option<Team>,
+        score: MatchScore,
+    },
 }

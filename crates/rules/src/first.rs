@@ -45,7 +45,10 @@ fn draw_low(cards: &[Card; 52]) -> FirstDraw {
     let mut next = cards.iter().copied();
     let mut drawing: Vec<Seat> = Seat::ALL.to_vec();
     loop {
-        let round: Vec<(Seat, Card)> = drawing.iter().filter_map(|&s| next.next().map(|c| (s, c))).collect();
+        let round: Vec<(Seat, Card)> = drawing
+            .iter()
+            .filter_map(|&s| next.next().map(|c| (s, c)))
+            .collect();
         draws.extend(&round);
         let Some(low) = round.iter().map(|(_, c)| c.rank()).min() else {
             // 52 cards always settle four seats; keep a dealer should a draw ever run dry
@@ -54,7 +57,11 @@ fn draw_low(cards: &[Card; 52]) -> FirstDraw {
                 draws,
             };
         };
-        drawing = round.iter().filter(|(_, c)| c.rank() == low).map(|(s, _)| *s).collect();
+        drawing = round
+            .iter()
+            .filter(|(_, c)| c.rank() == low)
+            .map(|(s, _)| *s)
+            .collect();
         if drawing.len() == 1 {
             return FirstDraw {
                 dealer: drawing[0],

@@ -47,7 +47,11 @@ impl MatchSummary {
     pub fn to_text(&self) -> String {
         let result = match (self.finished, self.winner) {
             (false, _) => "not finished".to_string(),
-            (true, Some(t)) => format!("{t} (seats {} and {}) wins", t.seats()[0].index(), t.seats()[1].index()),
+            (true, Some(t)) => format!(
+                "{t} (seats {} and {}) wins",
+                t.seats()[0].index(),
+                t.seats()[1].index()
+            ),
             (true, None) => "a draw".to_string(),
         };
         format!(
@@ -175,7 +179,10 @@ impl Match {
 
     /// The match ends at the target, after a set number of hands, or when time was called (§8).
     fn should_end(&self) -> bool {
-        let target = self.rules.target.is_some_and(|t| self.score.points.iter().any(|&p| p >= t));
+        let target = self
+            .rules
+            .target
+            .is_some_and(|t| self.score.points.iter().any(|&p| p >= t));
         let hands = self.rules.max_hands.is_some_and(|n| self.score.hands >= n);
         target || hands || self.time_called
     }

@@ -61,9 +61,13 @@ impl FromStr for Deal {
         let mut seen = CardSet::EMPTY;
         for (i, part) in parts.iter().enumerate() {
             let seat = first_seat.after(i as u8);
-            let hand = parse_hand(part).map_err(|why| err(format!("hand {} ({part}): {why}", seat.compass())))?;
+            let hand = parse_hand(part)
+                .map_err(|why| err(format!("hand {} ({part}): {why}", seat.compass())))?;
             if !(seen & hand).is_empty() {
-                return Err(err(format!("{} appears in two hands", (seen & hand).to_pbn())));
+                return Err(err(format!(
+                    "{} appears in two hands",
+                    (seen & hand).to_pbn()
+                )));
             }
             seen |= hand;
             deal.hands[seat.index()] = hand;
@@ -78,7 +82,10 @@ fn parse_hand(text: &str) -> Result<CardSet, String> {
     }
     let suits: Vec<&str> = text.split('.').collect();
     if suits.len() != 4 {
-        return Err(format!("expected 4 suits separated by dots, found {}", suits.len()));
+        return Err(format!(
+            "expected 4 suits separated by dots, found {}",
+            suits.len()
+        ));
     }
     let mut hand = CardSet::EMPTY;
     for (suit, ranks) in Suit::ALL.into_iter().zip(suits) {
@@ -115,8 +122,12 @@ mod tests {
 
     #[test]
     fn pbn_first_seat_rotates() {
-        let n: Deal = "N:AKQ2.JT9.8765.43 J9876.AKQ.AK.AKQ T543.8765.432.JT .432.QJT9.987652".parse().unwrap();
-        let e: Deal = "E:J9876.AKQ.AK.AKQ T543.8765.432.JT .432.QJT9.987652 AKQ2.JT9.8765.43".parse().unwrap();
+        let n: Deal = "N:AKQ2.JT9.8765.43 J9876.AKQ.AK.AKQ T543.8765.432.JT .432.QJT9.987652"
+            .parse()
+            .unwrap();
+        let e: Deal = "E:J9876.AKQ.AK.AKQ T543.8765.432.JT .432.QJT9.987652 AKQ2.JT9.8765.43"
+            .parse()
+            .unwrap();
         assert_eq!(n, e);
     }
 

@@ -60,7 +60,11 @@ pub enum RecordError {
         error: RuleError,
     },
     #[error("move {index} says hand {found}, but the replay is in hand {expected}")]
-    WrongHand { index: usize, found: u32, expected: u32 },
+    WrongHand {
+        index: usize,
+        found: u32,
+        expected: u32,
+    },
 }
 
 impl GameRecord {
@@ -81,7 +85,12 @@ impl GameRecord {
     }
 
     /// Applies an intent to `m` and records it if the rules accept it.
-    pub fn apply(&mut self, m: &mut Match, seat: Seat, intent: Intent) -> Result<Vec<crate::Event>, RuleError> {
+    pub fn apply(
+        &mut self,
+        m: &mut Match,
+        seat: Seat,
+        intent: Intent,
+    ) -> Result<Vec<crate::Event>, RuleError> {
         let hand = m.hand_no();
         let events = m.apply(seat, intent)?;
         self.moves.push(Move { hand, seat, intent });
@@ -106,7 +115,8 @@ impl GameRecord {
             format: Option<String>,
             version: Option<u32>,
         }
-        let header: Header = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        let header: Header =
+            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
         let format = header.format.unwrap_or_default();
         if format != RECORD_FORMAT {
             return Err(RecordError::Format(format));
@@ -133,13 +143,14 @@ impl GameRecord {
                     expected: m.hand_no(),
                 });
             }
-            m.apply(mv.seat, mv.intent).map_err(|error| RecordError::IllegalMove {
-                index,
-                hand: mv.hand,
-                seat: mv.seat,
-                intent: mv.intent,
-                error,
-            })?;
+            m.apply(mv.seat, mv.intent)
+                .map_err(|error| RecordError::IllegalMove {
+                    index,
+                    hand: mv.hand,
+                    seat: mv.seat,
+                    intent: mv.intent,
+                    error,
+                })?;
         }
         if self.time_called {
             m.call_time();

@@ -55,7 +55,10 @@ pub enum TrumpCall {
     /// Deferred; the first card of the caller's next batch fixes trumps once dealt.
     Deferred(Option<Card>),
     /// The indicator lies face down; `revealed` once it is turned over.
-    Hidden { card: Card, revealed: bool },
+    Hidden {
+        card: Card,
+        revealed: bool,
+    },
 }
 
 /// The play-on decision after a court (R-PLAYON).
@@ -341,7 +344,8 @@ impl Round {
         }
         match self.phase {
             Phase::Cut => out.extend(
-                (crate::deck::MIN_CUT_PART..=52 - crate::deck::MIN_CUT_PART).map(|at| Intent::Cut { at }),
+                (crate::deck::MIN_CUT_PART..=52 - crate::deck::MIN_CUT_PART)
+                    .map(|at| Intent::Cut { at }),
             ),
             Phase::TrumpCall => {
                 let hand = self.hands[seat.index()];
@@ -390,7 +394,11 @@ impl Round {
             return;
         }
         if let Some(pos) = self.open_revoke_of(seat) {
-            out.extend(self.correction_cards(seat, pos).iter().map(|card| Intent::Correct { card }));
+            out.extend(
+                self.correction_cards(seat, pos)
+                    .iter()
+                    .map(|card| Intent::Correct { card }),
+            );
         }
     }
 
@@ -403,7 +411,10 @@ impl Round {
         if self.rules.revoke == Revoke::Penalty && self.phase == Phase::TrickPlay {
             out.extend(
                 self.provable_revokes()
-                    .map(|(trick, accused)| Intent::Claim { seat: accused, trick }),
+                    .map(|(trick, accused)| Intent::Claim {
+                        seat: accused,
+                        trick,
+                    }),
             );
         }
     }
@@ -411,17 +422,20 @@ impl Round {
     /// Revokes the whole table can prove: the accused has since played, or shown, a card of the
     /// suit they failed to follow. Only these are offered, so the list of choices leaks nothing.
     pub fn provable_revokes(&self) -> impl Iterator<Item = (u8, Seat)> + '_ {
-        self.revokes.iter().copied().filter(move |&(number, accused)| {
-            let Some(led) = self.tricks[number as usize - 1].led_suit() else {
-                return false;
-            };
-            let later = self.tricks[number as usize..]
-                .iter()
-                .chain(std::iter::once(&self.trick))
-                .filter_map(|t| t.card_of(accused));
-            let shown = self.exposed & self.hands[accused.index()];
-            later.chain(shown.iter()).any(|c| c.suit() == led)
-        })
+        self.revokes
+            .iter()
+            .copied()
+            .filter(move |&(number, accused)| {
+                let Some(led) = self.tricks[number as usize - 1].led_suit() else {
+                    return false;
+                };
+                let later = self.tricks[number as usize..]
+                    .iter()
+                    .chain(std::iter::once(&self.trick))
+                    .filter_map(|t| t.card_of(accused));
+                let shown = self.exposed & self.hands[accused.index()];
+                later.chain(shown.iter()).any(|c| c.suit() == led)
+            })
     }
 
     /// The legal replacements for the revoke at `pos` of the trick in play.
@@ -469,7 +483,11 @@ impl Round {
 
     /// Applies `seat`'s intent. On an error nothing has changed.
     pub fn apply(&mut self, seat: Seat, intent: Intent) -> Result<Vec<Event>, RuleError> {
-        if let Intent::Claim { seat: accused, trick } = intent {
+        if let Intent::Claim {
+            seat: accused,
+            trick,
+        } = intent
+        {
             return self.claim(seat, accused, trick);
         }
         if let Intent::Correct { card } = intent {
@@ -484,9 +502,11 @@ impl Round {
         };
         let phase_ok = match intent {
             Intent::Cut { .. } => self.phase == Phase::Cut,
-            Intent::Call { .. } | Intent::Show { .. } | Intent::Hide { .. } | Intent::Defer | Intent::Redeal => {
-                self.phase == Phase::TrumpCall
-            }
+            Intent::Call { .. }
+            | Intent::Show { .. }
+            | Intent::Hide { .. }
+            | Intent::Defer
+            | Intent::Redeal => self.phase == Phase::TrumpCall,
             Intent::Play { .. } | Intent::Reveal => {
                 self.phase == Phase::TrickPlay && !matches!(self.play_on, Some(PlayOn::Asked(_)))
             }
@@ -497,7 +517,10 @@ impl Round {
             return Err(wrong_phase());
         }
         if expected != seat {
-            return Err(RuleError::NotYourTurn { expected, got: seat });
+            return Err(RuleError::NotYourTurn {
+                expected,
+                got: seat,
+            });
         }
         let mut events = Vec::new();
         match intent {
@@ -526,13 +549,18 @@ impl Round {
                 self.require_call(Call::Hidden, "V-CALL is not hidden")?;
                 self.require_held(seat, card)?;
                 self.hands[seat.index()].remove(card);
-                self.call = Some(TrumpCall::Hidden { card, revealed: false });
+                self.call = Some(TrumpCall::Hidden {
+                    card,
+                    revealed: false,
+                });
                 events.push(Event::IndicatorLaid { seat });
                 self.phase = Phase::SecondDeal;
             }
             Intent::Defer => {
                 if !self.rules.defer {
-                    return Err(RuleError::NotAllowed("the rules in force have no defer (V-CALL=defer)"));
+                    return Err(RuleError::NotAllowed(
+                        "the rules in force have no defer (V-CALL=defer)",
+                    ));
                 }
                 self.call = Some(TrumpCall::Deferred(None));
                 events.push(Event::Deferred { seat });
@@ -543,7 +571,13 @@ impl Round {
                     return Err(RuleError::RedealRefused(why));
                 }
                 let redeals = self.redeals + 1;
-                *self = Round::new(&self.rules, self.seed, self.deal_no + 1, self.hand_no, self.dealer);
+                *self = Round::new(
+                    &self.rules,
+                    self.seed,
+                    self.deal_no + 1,
+                    self.hand_no,
+                    self.dealer,
+                );
                 self.redeals = redeals;
                 events.push(Event::Redeal { seat, redeals });
                 events.push(self.opening_event());
@@ -589,8 +623,15 @@ impl Round {
 
     /// Turns the indicator over: trumps count from here on, and the card returns to the caller.
     fn reveal(&mut self, events: &mut Vec<Event>) {
-        if let Some(TrumpCall::Hidden { card, revealed: false }) = self.call {
-            self.call = Some(TrumpCall::Hidden { card, revealed: true });
+        if let Some(TrumpCall::Hidden {
+            card,
+            revealed: false,
+        }) = self.call
+        {
+            self.call = Some(TrumpCall::Hidden {
+                card,
+                revealed: true,
+            });
             self.hands[self.caller().index()].insert(card);
             self.exposed.insert(card);
             self.trick.reveal_trumps(card.suit());
@@ -612,7 +653,9 @@ impl Round {
                 _ if is_indicator => RuleError::IndicatorHeldBack,
                 Some(led) if legal.has_suit(led) => RuleError::MustFollowSuit { suit: led },
                 _ => match self.trumps() {
-                    Some(suit) if self.must_trump == Some(seat) => RuleError::MustPlayTrump { suit },
+                    Some(suit) if self.must_trump == Some(seat) => {
+                        RuleError::MustPlayTrump { suit }
+                    }
                     _ => RuleError::IndicatorHeldBack,
                 },
             };
@@ -646,7 +689,9 @@ impl Round {
         };
         if !self.correction_cards(seat, pos).contains(card) {
             return match self.trick.led_suit() {
-                Some(suit) if self.hands[seat.index()].contains(card) => Err(RuleError::MustFollowSuit { suit }),
+                Some(suit) if self.hands[seat.index()].contains(card) => {
+                    Err(RuleError::MustFollowSuit { suit })
+                }
                 _ => Err(RuleError::CardNotHeld { card }),
             };
         }
@@ -699,7 +744,8 @@ impl Round {
         let number = self.tricks.len() as u8 + 1;
         for pos in 0..4 {
             if std::mem::take(&mut self.open_revokes[pos]) {
-                self.revokes.push((number, self.trick.leader.after(pos as u8)));
+                self.revokes
+                    .push((number, self.trick.leader.after(pos as u8)));
             }
         }
         self.tricks.push(self.trick);
@@ -716,7 +762,10 @@ impl Round {
             Mode::DoubleSar => {
                 if let Some(tricks) = self.heap.add(winner, card, number, &self.rules) {
                     self.taken[team.index()] += tricks;
-                    events.push(Event::HeapCollected { seat: winner, tricks });
+                    events.push(Event::HeapCollected {
+                        seat: winner,
+                        tricks,
+                    });
                 }
             }
         }
@@ -774,7 +823,11 @@ impl Round {
                         // R-PLAYON: the winner of the seventh trick decides first.
                         return None;
                     }
-                    let kind = if behind == 0 { HandKind::Court } else { HandKind::Plain };
+                    let kind = if behind == 0 {
+                        HandKind::Court
+                    } else {
+                        HandKind::Plain
+                    };
                     return Some((leader, kind));
                 }
                 None

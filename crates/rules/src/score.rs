@@ -32,8 +32,8 @@ impl MatchScore {
         if rules.scoring == Scoring::Courts {
             gained[result.winner.index()] += self.streak_step(result, rules);
         }
-        for t in 0..2 {
-            self.points[t] += gained[t];
+        for (points, gain) in self.points.iter_mut().zip(gained) {
+            *points += gain;
         }
         gained
     }

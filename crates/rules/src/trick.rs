@@ -114,14 +114,21 @@ impl Trick {
     pub fn winner(&self) -> Option<(Seat, Card)> {
         let led = self.led_suit()?;
         let mut best: Option<(usize, Card, bool)> = None;
-        for (pos, card) in self.cards.iter().enumerate().map_while(|(i, c)| c.map(|c| (i, c))) {
+        for (pos, card) in self
+            .cards
+            .iter()
+            .enumerate()
+            .map_while(|(i, c)| c.map(|c| (i, c)))
+        {
             let trump = self.is_trump_at(pos, card);
             if !trump && card.suit() != led {
                 continue;
             }
             let better = match best {
                 None => true,
-                Some((_, b, b_trump)) => (trump && !b_trump) || (trump == b_trump && card.rank() > b.rank()),
+                Some((_, b, b_trump)) => {
+                    (trump && !b_trump) || (trump == b_trump && card.rank() > b.rank())
+                }
             };
             if better {
                 best = Some((pos, card, trump));
@@ -146,8 +153,14 @@ mod tests {
     #[test]
     fn r_win_highest_of_led_suit_without_trumps() {
         let t = trick(1, Some(Suit::Clubs), &["TH", "AH", "AS", "2H"]);
-        assert_eq!(t.winner().unwrap(), (Seat::new(2).unwrap(), "AH".parse().unwrap()));
-        assert_eq!(t.card_of(Seat::new(0).unwrap()), Some("2H".parse().unwrap()));
+        assert_eq!(
+            t.winner().unwrap(),
+            (Seat::new(2).unwrap(), "AH".parse().unwrap())
+        );
+        assert_eq!(
+            t.card_of(Seat::new(0).unwrap()),
+            Some("2H".parse().unwrap())
+        );
     }
 
     #[test]
@@ -169,6 +182,9 @@ mod tests {
         t.reveal_trumps(Suit::Spades);
         t.push("2S".parse().unwrap());
         t.push("6H".parse().unwrap());
-        assert_eq!(t.winner().unwrap(), (Seat::new(2).unwrap(), "2S".parse().unwrap()));
+        assert_eq!(
+            t.winner().unwrap(),
+            (Seat::new(2).unwrap(), "2S".parse().unwrap())
+        );
     }
 }

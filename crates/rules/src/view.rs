@@ -90,8 +90,13 @@ impl SeatView {
             TrumpCall::Announced(s) => CallView::Announced(s),
             TrumpCall::Shown(c) => CallView::Shown(c),
             TrumpCall::Deferred(c) => CallView::Deferred(c),
-            TrumpCall::Hidden { revealed: false, .. } => CallView::FaceDown,
-            TrumpCall::Hidden { card, revealed: true } => CallView::Revealed(card),
+            TrumpCall::Hidden {
+                revealed: false, ..
+            } => CallView::FaceDown,
+            TrumpCall::Hidden {
+                card,
+                revealed: true,
+            } => CallView::Revealed(card),
         });
         let ended = round.phase() == Phase::Scoring;
         let mut shown = hands;
@@ -110,7 +115,11 @@ impl SeatView {
             unseen_own: if sees { 0 } else { own.len() as u8 },
             counts: hands.map(|h| h.len() as u8),
             trumps: round.trumps(),
-            known_trumps: if is_caller { round.secret_trumps() } else { round.trumps() },
+            known_trumps: if is_caller {
+                round.secret_trumps()
+            } else {
+                round.trumps()
+            },
             call,
             own_indicator: round.indicator().filter(|_| is_caller),
             exposed: hands.map(|h| h & round.exposed()),
@@ -125,7 +134,11 @@ impl SeatView {
             score: *m.score(),
             result: round.result().copied(),
             shown_hands: ended.then_some(shown),
-            legal: if m.is_over() { Vec::new() } else { round.legal_intents(seat) },
+            legal: if m.is_over() {
+                Vec::new()
+            } else {
+                round.legal_intents(seat)
+            },
         }
     }
 
@@ -144,6 +157,8 @@ impl SeatView {
 
     /// All cards played in this hand so far (completed tricks and the trick in play).
     pub fn played(&self) -> CardSet {
-        self.tricks.iter().fold(self.trick.cards(), |acc, t| acc | t.cards())
+        self.tricks
+            .iter()
+            .fold(self.trick.cards(), |acc, t| acc | t.cards())
     }
 }
