@@ -1,25 +1,39 @@
 //! The command line.
 
 mod bench;
+mod play;
 mod replay;
 
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use courtpiece_rules::Preset;
 
 #[derive(Debug, Parser)]
-#[command(
-    name = "courtpiece",
-    version,
-    about = "Court Piece (Rang, Rung, Coat, Hokm)"
-)]
+#[command(name = "courtpiece", version, about = "Court Piece (Rang, Rung, Coat, Hokm)")]
 pub struct Cli {
+    /// What to do; with none, a match in the terminal against three bots.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play a match in the terminal: you and three bots.
+    Play {
+        /// Rules preset: court-piece, double-sar, hidden-rang, hokm, troefcall.
+        #[arg(long, default_value = "court-piece", value_parser = parse_preset)]
+        rules: Preset,
+        /// Seed of the deals (a random one if not given); the same seed deals the same cards.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// End the match after this many hands.
+        #[arg(long)]
+        hands: Option<u32>,
+        /// Write the game record here at the end.
+        #[arg(long)]
+        record: Option<PathBuf>,
+    },
     /// Check a game record and print the match summary.
     Replay {
         /// The record (JSON) to replay.
@@ -46,10 +60,7 @@ enum Command {
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
     #[error("{path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { path: PathBuf, source: std::io::Error },
     #[error("{path}: {source}")]
     Record {
         path: PathBuf,
@@ -59,13 +70,31 @@ pub enum CliError {
     Usage(String),
 }
 
+fn parse_preset(text: &str) -> Result<Preset, String> {
+    text.parse()
+        .map_err(|e: courtpiece_rules::ParseError| e.to_string())
+}
+
 pub fn run(cli: Cli) -> Result<(), CliError> {
-    match cli.command {
-        Command::Replay { file, json } => replay::run(&file, json),
-        Command::Bench {
-            seconds,
+    let command = cli.command.unwrap_or(Command::Play {
+        rules: Preset::CourtPiece,
+        seed: None,
+        hands: None,
+        record: None,
+    });
+    match command {
+        Command::Play {
+            rules,
             seed,
-            json,
-        } => bench::run(seconds, seed, json),
+            hands,
+            record,
+        } => play::run(play::Options {
+            preset: rules,
+            seed,
+            hands,
+            record,
+        }),
+        Command::Replay { file, json } => replay::run(&file, json),
+        Command::Bench { seconds, seed, json } => bench::run(seconds, seed, json),
     }
 }

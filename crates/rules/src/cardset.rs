@@ -74,8 +74,7 @@ pub struct CardSet(u64);
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
     /// The full deck of 52 cards (R-DECK).
-    pub const DECK: CardSet =
-        CardSet(SUIT_LANE | SUIT_LANE << 16 | SUIT_LANE << 32 | SUIT_LANE << 48);
+    pub const DECK: CardSet = CardSet(SUIT_LANE | SUIT_LANE << 16 | SUIT_LANE << 32 | SUIT_LANE << 48);
 
     /// The set whose bits are `bits`; bits that are not cards are dropped.
     pub const fn from_bits(bits: u64) -> CardSet {
@@ -404,10 +403,7 @@ mod tests {
 
     #[test]
     fn highest_and_lowest_of_a_suit() {
-        let set: CardSet = ["AS", "3S", "KH", "2C", "TC"]
-            .iter()
-            .map(|s| c(s))
-            .collect();
+        let set: CardSet = ["AS", "3S", "KH", "2C", "TC"].iter().map(|s| c(s)).collect();
         assert_eq!(set.highest_of(Suit::Spades), Some(c("AS")));
         assert_eq!(set.lowest_of(Suit::Spades), Some(c("3S")));
         assert_eq!(set.highest_of(Suit::Clubs), Some(c("TC")));

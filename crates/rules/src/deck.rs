@@ -6,6 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
+use crate::error::ParseError;
 
 /// A cut leaves at least this many cards in each part (R-CUT).
 pub const MIN_CUT_PART: u8 = 4;
@@ -72,11 +73,7 @@ const HANDS: ([Batch; 16], usize) = batches(52, 13);
 /// Calls `each(range, j)` with a uniform `j` in `0..range` for every range of the batches, in
 /// order (Lemire and Brackett's batched ranged draws, exact thanks to the rejection).
 #[inline]
-fn draw_batched<R: Rng + ?Sized>(
-    rng: &mut R,
-    batches: &[Batch],
-    mut each: impl FnMut(usize, usize),
-) {
+fn draw_batched<R: Rng + ?Sized>(rng: &mut R, batches: &[Batch], mut each: impl FnMut(usize, usize)) {
     for batch in batches {
         let (top, len) = (u64::from(batch.top), usize::from(batch.len));
         let mut picks = [0u8; MAX_BATCH];
@@ -124,14 +121,28 @@ impl Deck {
         deck
     }
 
+    /// A deck in a given order, top card first: a replayed deal, a puzzle, a test. Refused unless
+    /// it holds each of the 52 cards once.
+    pub fn stacked(cards: &[Card]) -> Result<Deck, ParseError> {
+        let set: CardSet = cards.iter().copied().collect();
+        if cards.len() != 52 || set != CardSet::DECK {
+            return Err(ParseError::Pbn(format!(
+                "a deck needs each of the 52 cards once; got {} cards, {} different",
+                cards.len(),
+                set.len()
+            )));
+        }
+        let mut deck = Deck::ordered();
+        deck.cards.copy_from_slice(cards);
+        Ok(deck)
+    }
+
     /// Fisher–Yates with any generator: position `i` (51 down to 1) swaps with a uniform `j` in
     /// `0..=i`. Several draws share one 64-bit number (Lemire and Brackett's batched ranged
     /// draws): each multiplication by a range gives one index in its high half and passes on the
     /// low half, and a rare rejection keeps every index exactly uniform.
     pub fn shuffle_with<R: Rng + ?Sized>(&mut self, rng: &mut R) {
-        draw_batched(rng, &FULL.0[..FULL.1], |range, j| {
-            self.cards.swap(range - 1, j)
-        });
+        draw_batched(rng, &FULL.0[..FULL.1], |range, j| self.cards.swap(range - 1, j));
         self.dealt = 0;
     }
 
@@ -219,10 +230,7 @@ mod tests {
         let c = Deck::shuffled(42, 1);
         assert_eq!(a, b);
         assert_ne!(a.cards(), c.cards());
-        assert_eq!(
-            a.cards().iter().copied().collect::<CardSet>(),
-            CardSet::DECK
-        );
+        assert_eq!(a.cards().iter().copied().collect::<CardSet>(), CardSet::DECK);
         // Pinned so that a change of generator or algorithm, which would break old records, is seen.
         let top: Vec<String> = a.cards()[..5].iter().map(|c| c.to_string()).collect();
         assert_eq!(top.join(" "), PINNED_TOP_FIVE);
@@ -242,10 +250,7 @@ mod tests {
             d.shuffle_with(&mut rng);
             top[d.cards()[0].bit() as usize] += 1;
             let hands = Deck::random_hands(&mut rng);
-            assert_eq!(
-                hands.iter().fold(CardSet::EMPTY, |a, h| a | *h),
-                CardSet::DECK
-            );
+            assert_eq!(hands.iter().fold(CardSet::EMPTY, |a, h| a | *h), CardSet::DECK);
             for card in hands[3] {
                 first_hand[card.bit() as usize] += 1;
             }
@@ -256,10 +261,7 @@ mod tests {
             let t = top[card.bit() as usize];
             assert!((850..1150).contains(&t), "{card} on top {t} times");
             let h = first_hand[card.bit() as usize];
-            assert!(
-                (12500..13500).contains(&h),
-                "{card} in the last hand {h} times"
-            );
+            assert!((12500..13500).contains(&h), "{card} in the last hand {h} times");
         }
     }
 

@@ -9,7 +9,7 @@ use crate::seat::Seat;
 
 /// One decision of one seat. The rules check it; a refused intent changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Intent {
     /// Cut the deck, lifting the top `at` cards (R-CUT).
     Cut { at: u8 },

@@ -42,8 +42,7 @@ pub use record::{GameRecord, Move, RecordError};
 pub use rotation::next_dealer;
 pub use round::{Phase, PlayOn, Round, TrumpCall};
 pub use ruleset::{
-    AceCollect, Batches, Call, Failed52, FirstDealer, FirstTwo, Mode, Preset, Revoke, RuleSet,
-    Scoring, Stop,
+    AceCollect, Batches, Call, Failed52, FirstDealer, FirstTwo, Mode, Preset, Revoke, RuleSet, Scoring, Stop,
 };
 pub use score::MatchScore;
 pub use seat::{Seat, Team};

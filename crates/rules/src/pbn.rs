@@ -61,13 +61,10 @@ impl FromStr for Deal {
         let mut seen = CardSet::EMPTY;
         for (i, part) in parts.iter().enumerate() {
             let seat = first_seat.after(i as u8);
-            let hand = parse_hand(part)
-                .map_err(|why| err(format!("hand {} ({part}): {why}", seat.compass())))?;
+            let hand =
+                parse_hand(part).map_err(|why| err(format!("hand {} ({part}): {why}", seat.compass())))?;
             if !(seen & hand).is_empty() {
-                return Err(err(format!(
-                    "{} appears in two hands",
-                    (seen & hand).to_pbn()
-                )));
+                return Err(err(format!("{} appears in two hands", (seen & hand).to_pbn())));
             }
             seen |= hand;
             deal.hands[seat.index()] = hand;

@@ -47,12 +47,7 @@ struct DoubleSar {
 
 impl PlayState {
     /// A position at the start of a trick: `leader` to lead, each seat holding `hands`.
-    pub fn new(
-        hands: [CardSet; 4],
-        trumps: Option<Suit>,
-        leader: Seat,
-        rules: &RuleSet,
-    ) -> PlayState {
+    pub fn new(hands: [CardSet; 4], trumps: Option<Suit>, leader: Seat, rules: &RuleSet) -> PlayState {
         // A position with fewer cards is the end of a 13-trick hand: trick numbers stay true for
         // the heap options.
         let left = hands.iter().map(|h| h.len()).max().unwrap_or(0).min(13) as u8;
@@ -263,10 +258,7 @@ impl PlayState {
     /// Plays out `N` positions at once, as [`Self::playout`] does one: their tricks are
     /// interleaved so that the processor works on one while waiting on another. Positions that
     /// are not at the start of a Single Sar trick with the same tricks left are played one by one.
-    pub fn playout_batch<const N: usize, R: Rng + ?Sized>(
-        states: &mut [PlayState; N],
-        rng: &mut R,
-    ) {
+    pub fn playout_batch<const N: usize, R: Rng + ?Sized>(states: &mut [PlayState; N], rng: &mut R) {
         let tricks_left = states[0].tricks_left();
         let lockstep = states
             .iter()

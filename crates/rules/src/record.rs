@@ -60,11 +60,7 @@ pub enum RecordError {
         error: RuleError,
     },
     #[error("move {index} says hand {found}, but the replay is in hand {expected}")]
-    WrongHand {
-        index: usize,
-        found: u32,
-        expected: u32,
-    },
+    WrongHand { index: usize, found: u32, expected: u32 },
 }
 
 impl GameRecord {
@@ -115,8 +111,7 @@ impl GameRecord {
             format: Option<String>,
             version: Option<u32>,
         }
-        let header: Header =
-            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        let header: Header = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
         let format = header.format.unwrap_or_default();
         if format != RECORD_FORMAT {
             return Err(RecordError::Format(format));

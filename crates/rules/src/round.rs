@@ -132,6 +132,15 @@ impl Round {
         }
     }
 
+    /// A hand dealt from a stacked deck (before the cut) instead of the seeded shuffle. A redeal
+    /// still shuffles from `seed`.
+    pub fn with_deck(rules: &RuleSet, seed: u64, deck: Deck, hand_no: u32, dealer: Seat) -> Round {
+        Round {
+            deck,
+            ..Round::new(rules, seed, 0, hand_no, dealer)
+        }
+    }
+
     /// The event that opens the hand, for those who watch it from the start.
     pub fn opening_event(&self) -> Event {
         Event::Shuffled {
@@ -344,8 +353,7 @@ impl Round {
         }
         match self.phase {
             Phase::Cut => out.extend(
-                (crate::deck::MIN_CUT_PART..=52 - crate::deck::MIN_CUT_PART)
-                    .map(|at| Intent::Cut { at }),
+                (crate::deck::MIN_CUT_PART..=52 - crate::deck::MIN_CUT_PART).map(|at| Intent::Cut { at }),
             ),
             Phase::TrumpCall => {
                 let hand = self.hands[seat.index()];
@@ -411,10 +419,7 @@ impl Round {
         if self.rules.revoke == Revoke::Penalty && self.phase == Phase::TrickPlay {
             out.extend(
                 self.provable_revokes()
-                    .map(|(trick, accused)| Intent::Claim {
-                        seat: accused,
-                        trick,
-                    }),
+                    .map(|(trick, accused)| Intent::Claim { seat: accused, trick }),
             );
         }
     }
@@ -422,20 +427,17 @@ impl Round {
     /// Revokes the whole table can prove: the accused has since played, or shown, a card of the
     /// suit they failed to follow. Only these are offered, so the list of choices leaks nothing.
     pub fn provable_revokes(&self) -> impl Iterator<Item = (u8, Seat)> + '_ {
-        self.revokes
-            .iter()
-            .copied()
-            .filter(move |&(number, accused)| {
-                let Some(led) = self.tricks[number as usize - 1].led_suit() else {
-                    return false;
-                };
-                let later = self.tricks[number as usize..]
-                    .iter()
-                    .chain(std::iter::once(&self.trick))
-                    .filter_map(|t| t.card_of(accused));
-                let shown = self.exposed & self.hands[accused.index()];
-                later.chain(shown.iter()).any(|c| c.suit() == led)
-            })
+        self.revokes.iter().copied().filter(move |&(number, accused)| {
+            let Some(led) = self.tricks[number as usize - 1].led_suit() else {
+                return false;
+            };
+            let later = self.tricks[number as usize..]
+                .iter()
+                .chain(std::iter::once(&self.trick))
+                .filter_map(|t| t.card_of(accused));
+            let shown = self.exposed & self.hands[accused.index()];
+            later.chain(shown.iter()).any(|c| c.suit() == led)
+        })
     }
 
     /// The legal replacements for the revoke at `pos` of the trick in play.
@@ -483,11 +485,7 @@ impl Round {
 
     /// Applies `seat`'s intent. On an error nothing has changed.
     pub fn apply(&mut self, seat: Seat, intent: Intent) -> Result<Vec<Event>, RuleError> {
-        if let Intent::Claim {
-            seat: accused,
-            trick,
-        } = intent
-        {
+        if let Intent::Claim { seat: accused, trick } = intent {
             return self.claim(seat, accused, trick);
         }
         if let Intent::Correct { card } = intent {
@@ -517,10 +515,7 @@ impl Round {
             return Err(wrong_phase());
         }
         if expected != seat {
-            return Err(RuleError::NotYourTurn {
-                expected,
-                got: seat,
-            });
+            return Err(RuleError::NotYourTurn { expected, got: seat });
         }
         let mut events = Vec::new();
         match intent {
@@ -628,10 +623,7 @@ impl Round {
             revealed: false,
         }) = self.call
         {
-            self.call = Some(TrumpCall::Hidden {
-                card,
-                revealed: true,
-            });
+            self.call = Some(TrumpCall::Hidden { card, revealed: true });
             self.hands[self.caller().index()].insert(card);
             self.exposed.insert(card);
             self.trick.reveal_trumps(card.suit());
@@ -653,9 +645,7 @@ impl Round {
                 _ if is_indicator => RuleError::IndicatorHeldBack,
                 Some(led) if legal.has_suit(led) => RuleError::MustFollowSuit { suit: led },
                 _ => match self.trumps() {
-                    Some(suit) if self.must_trump == Some(seat) => {
-                        RuleError::MustPlayTrump { suit }
-                    }
+                    Some(suit) if self.must_trump == Some(seat) => RuleError::MustPlayTrump { suit },
                     _ => RuleError::IndicatorHeldBack,
                 },
             };
@@ -744,8 +734,7 @@ impl Round {
         let number = self.tricks.len() as u8 + 1;
         for pos in 0..4 {
             if std::mem::take(&mut self.open_revokes[pos]) {
-                self.revokes
-                    .push((number, self.trick.leader.after(pos as u8)));
+                self.revokes.push((number, self.trick.leader.after(pos as u8)));
             }
         }
         self.tricks.push(self.trick);
@@ -762,10 +751,7 @@ impl Round {
             Mode::DoubleSar => {
                 if let Some(tricks) = self.heap.add(winner, card, number, &self.rules) {
                     self.taken[team.index()] += tricks;
-                    events.push(Event::HeapCollected {
-                        seat: winner,
-                        tricks,
-                    });
+                    events.push(Event::HeapCollected { seat: winner, tricks });
                 }
             }
         }

@@ -126,9 +126,7 @@ impl Trick {
             }
             let better = match best {
                 None => true,
-                Some((_, b, b_trump)) => {
-                    (trump && !b_trump) || (trump == b_trump && card.rank() > b.rank())
-                }
+                Some((_, b, b_trump)) => (trump && !b_trump) || (trump == b_trump && card.rank() > b.rank()),
             };
             if better {
                 best = Some((pos, card, trump));
@@ -157,10 +155,7 @@ mod tests {
             t.winner().unwrap(),
             (Seat::new(2).unwrap(), "AH".parse().unwrap())
         );
-        assert_eq!(
-            t.card_of(Seat::new(0).unwrap()),
-            Some("2H".parse().unwrap())
-        );
+        assert_eq!(t.card_of(Seat::new(0).unwrap()), Some("2H".parse().unwrap()));
     }
 
     #[test]

@@ -90,13 +90,8 @@ impl SeatView {
             TrumpCall::Announced(s) => CallView::Announced(s),
             TrumpCall::Shown(c) => CallView::Shown(c),
             TrumpCall::Deferred(c) => CallView::Deferred(c),
-            TrumpCall::Hidden {
-                revealed: false, ..
-            } => CallView::FaceDown,
-            TrumpCall::Hidden {
-                card,
-                revealed: true,
-            } => CallView::Revealed(card),
+            TrumpCall::Hidden { revealed: false, .. } => CallView::FaceDown,
+            TrumpCall::Hidden { card, revealed: true } => CallView::Revealed(card),
         });
         let ended = round.phase() == Phase::Scoring;
         let mut shown = hands;

@@ -1,1 +1,14 @@
+//! Integration tests of the rules crate, one module per part of the rule book. Each test names
+//! the rule ids (`R-…`, `V-…`) it checks.
 
+mod calling;
+mod double_sar;
+mod properties;
+mod records;
+mod rotation;
+mod scoring;
+mod support;
+mod table;
+mod trick_play;
+mod view;
+mod winning;

@@ -1,0 +1,262 @@
+//! Property tests over random seeds and random legal play in every preset.
+
+use courtpiece_rules::{
+    Batches, Card, CardSet, Event, Failed52, HandKind, HandResult, Match, Mode, Phase, Preset, Revoke,
+    RuleSet, Scoring, Seat, Stop, Trick,
+};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::support::random_intent;
+
+/// Every preset, and a few option sets off the presets' paths.
+fn rule_sets() -> Vec<RuleSet> {
+    let mut all: Vec<RuleSet> = Preset::ALL.iter().map(|p| p.rules()).collect();
+    let base = Preset::CourtPiece.rules();
+    all.push(RuleSet {
+        revoke: Revoke::Penalty,
+        stop: Stop::All,
+        batches: Batches::FiveThreeThreeTwo,
+        ..base.clone()
+    });
+    all.push(RuleSet {
+        call: courtpiece_rules::Call::Show,
+        defer: true,
+        failed_52: Failed52::Simple,
+        batches: Batches::FiveEight,
+        ..base.clone()
+    });
+    all.push(RuleSet {
+        mode: Mode::DoubleSar,
+        first_collect: 3,
+        ace: courtpiece_rules::AceCollect::NoCollect,
+        first_two: courtpiece_rules::FirstTwo::NoCollect,
+        call: courtpiece_rules::Call::Hidden,
+        ..base
+    });
+    all
+}
+
+/// R-WIN, written again from the rule book as an oracle.
+fn oracle_winner(t: &Trick) -> Seat {
+    let plays: Vec<(usize, Seat, Card)> = t.plays().enumerate().map(|(i, (s, c))| (i, s, c)).collect();
+    let led = plays[0].2.suit();
+    let trumps: Vec<&(usize, Seat, Card)> = plays
+        .iter()
+        .filter(|(i, _, c)| Some(c.suit()) == t.trumps() && *i >= t.trump_from())
+        .collect();
+    let pool: Vec<&(usize, Seat, Card)> = if trumps.is_empty() {
+        plays.iter().filter(|(_, _, c)| c.suit() == led).collect()
+    } else {
+        trumps
+    };
+    pool.iter()
+        .max_by_key(|(_, _, c)| c.rank())
+        .map(|(_, s, _)| *s)
+        .unwrap()
+}
+
+/// §8 as an oracle: what a hand is worth to the winning side.
+fn oracle_points(r: &HandResult, rules: &RuleSet) -> u32 {
+    let court = match r.kind {
+        HandKind::Plain | HandKind::FalseClaim => false,
+        HandKind::FailedPlayOn => rules.failed_52 == Failed52::Keep,
+        _ => true,
+    };
+    match rules.scoring {
+        Scoring::Courts => match r.kind {
+            HandKind::FiftyTwo => 52,
+            HandKind::GoonCourt => rules.goon,
+            _ => u32::from(court),
+        },
+        Scoring::Hokm if court && r.winner != r.caller.team() => 3,
+        Scoring::Hokm if court => 2,
+        Scoring::Hokm => 1,
+        Scoring::Troefcall => match r.kind {
+            HandKind::FiftyTwo | HandKind::SarCourt | HandKind::GoonCourt => 15,
+            _ if court => 5,
+            _ => 2,
+        },
+    }
+}
+
+/// §7 as an oracle.
+fn oracle_next_dealer(r: &HandResult, rules: &RuleSet) -> Seat {
+    let court = match r.kind {
+        HandKind::Plain | HandKind::FalseClaim => false,
+        HandKind::FailedPlayOn => rules.failed_52 == Failed52::Keep,
+        _ => true,
+    };
+    if rules.scoring == Scoring::Hokm {
+        return if r.winner == r.caller.team() {
+            r.dealer
+        } else {
+            r.caller
+        };
+    }
+    if r.winner == r.dealer.team() {
+        r.dealer.next()
+    } else if court {
+        r.dealer.partner()
+    } else {
+        r.dealer
+    }
+}
+
+/// Checks every invariant on the state after each step.
+fn check_state(m: &Match) {
+    let round = m.round();
+    // tricks: at most 13, four different cards in seat order, the winner by R-WIN
+    assert!(round.tricks().len() <= 13);
+    let mut played = CardSet::EMPTY;
+    for t in round.tricks() {
+        assert!(t.is_complete());
+        for (i, (s, c)) in t.plays().enumerate() {
+            assert_eq!(s, t.leader.after(i as u8));
+            assert!(!played.contains(c), "{c} played twice");
+            played.insert(c);
+        }
+    }
+    for (_, c) in round.trick().plays() {
+        assert!(!played.contains(c));
+        played.insert(c);
+    }
+    let won: u8 = round.won().iter().sum();
+    assert_eq!(won as usize, round.tricks().len());
+    // the 52 cards are conserved once dealt
+    if round.phase() >= Phase::TrickPlay {
+        let mut all = played;
+        let mut count = played.len();
+        for h in round.hands() {
+            assert!((all & h).is_empty(), "a card in two places");
+            all |= h;
+            count += h.len();
+        }
+        if let Some(ind) = round.indicator() {
+            assert!(!all.contains(ind));
+            all.insert(ind);
+            count += 1;
+        }
+        assert_eq!((all, count), (CardSet::DECK, 52));
+    }
+    // SeatView: no card of another seat that is not played or public
+    for s in Seat::ALL {
+        let v = m.view(s);
+        assert_eq!(v.seat, s);
+        if round.sees_own_cards(s) {
+            assert_eq!(v.hand, round.hand(s));
+        } else {
+            assert!(v.hand.is_empty());
+        }
+        let public = round.exposed()
+            | v.shown_hands
+                .map_or(CardSet::EMPTY, |h| h.iter().fold(CardSet::EMPTY, |a, x| a | *x));
+        assert!((v.others_cards() - public).is_empty());
+        for other in Seat::ALL.into_iter().filter(|o| *o != s) {
+            let leaked = v.hand & round.hand(other);
+            assert!(leaked.is_empty(), "{s} sees {other}'s {leaked}");
+            let exposed_wrong = v.exposed[other.index()] - round.exposed();
+            assert!(exposed_wrong.is_empty());
+        }
+        if s != round.caller() {
+            assert_eq!(v.own_indicator, None);
+        }
+        assert!((v.played() - played).is_empty());
+    }
+}
+
+/// Hands per match: enough for streaks of seven to happen now and then.
+const HANDS: u32 = 12;
+
+fn run(rules: &RuleSet, seed: u64) {
+    let mut rules = rules.clone();
+    rules.max_hands = Some(HANDS);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut m = Match::new(&rules, seed).unwrap();
+    let mut points = [0u32; 2];
+    let mut streak = [0u8; 2];
+    loop {
+        check_state(&m);
+        if m.needs_step() {
+            let before = m.round().result().copied();
+            let events = m.step();
+            for e in &events {
+                match e {
+                    Event::TrickWon { seat, number, .. } => {
+                        let t = m.round().tricks()[*number as usize - 1];
+                        assert_eq!(oracle_winner(&t), *seat, "R-WIN in {t:?}");
+                    }
+                    Event::HandScored { score } => {
+                        let r = before.expect("a scored hand has a result");
+                        let w = r.winner.index();
+                        points[w] += oracle_points(&r, &rules);
+                        if r.kind == HandKind::FailedPlayOn && rules.failed_52 == Failed52::Concede {
+                            points[1 - w] += oracle_points(
+                                &HandResult {
+                                    kind: HandKind::Plain,
+                                    winner: r.loser(),
+                                    ..r
+                                },
+                                &rules,
+                            );
+                        }
+                        if rules.scoring == Scoring::Courts {
+                            // R-C7, kept by the oracle's own streak count
+                            if oracle_points(&r, &rules) > 0 {
+                                streak = [0, 0];
+                            } else {
+                                streak[1 - w] = 0;
+                                streak[w] += 1;
+                                if streak[w] == 7 {
+                                    streak[w] = 0;
+                                    points[w] += 1;
+                                }
+                            }
+                            assert_eq!(score.streak, streak);
+                        }
+                        assert_eq!(score.points, points, "{r:?}");
+                    }
+                    Event::NextDealer { dealer, .. } => {
+                        let r = before.expect("a result before the next dealer");
+                        assert_eq!(*dealer, oracle_next_dealer(&r, &rules), "{r:?}");
+                    }
+                    _ => {}
+                }
+            }
+            continue;
+        }
+        if m.is_over() {
+            break;
+        }
+        let (who, intent) = random_intent(&m, &mut rng);
+        let events = m.apply(who, intent).expect("a listed intent is legal");
+        for e in &events {
+            if let Event::TrickWon { seat, number, .. } = e {
+                let t = m.round().tricks()[*number as usize - 1];
+                assert_eq!(oracle_winner(&t), *seat, "R-WIN in {t:?}");
+            }
+        }
+    }
+    // all the hands, or fewer when the target was reached first
+    assert!(m.is_over() && m.score().hands <= HANDS);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn random_legal_play_keeps_every_rule(set in 0usize..8, seed in any::<u64>()) {
+        let sets = rule_sets();
+        run(&sets[set % sets.len()], seed);
+    }
+}
+
+#[test]
+fn every_rule_set_plays_many_hands() {
+    for (i, rules) in rule_sets().iter().enumerate() {
+        for seed in 0..6 {
+            run(rules, seed * 31 + i as u64);
+        }
+    }
+}

@@ -1,0 +1,286 @@
+//! `courtpiece play` (and `courtpiece` alone): a match in the terminal, you and three bots.
+//!
+//! The bots here are simple (they pick among their legal intents with a little sense); the table
+//! waits for the desktop view and the stronger bots.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use courtpiece_rules::{
+    CallView, Card, CardSet, Event, GameRecord, Intent, Phase, Preset, Seat, SeatView, Suit,
+};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use super::CliError;
+
+const YOU: Seat = Seat::ALL[0];
+const NAMES: [&str; 4] = ["You", "East", "Partner", "West"];
+
+pub struct Options {
+    pub preset: Preset,
+    pub seed: Option<u64>,
+    pub hands: Option<u32>,
+    pub record: Option<PathBuf>,
+}
+
+pub fn run(options: Options) -> Result<(), CliError> {
+    let seed = options.seed.unwrap_or_else(clock_seed);
+    let mut rules = options.preset.rules();
+    if options.hands.is_some() {
+        rules.max_hands = options.hands;
+    }
+    let mut record = GameRecord::new(&rules, seed);
+    let mut m = record.start().map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0xB07);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!(
+        "Court Piece, {} rules, seed {seed}. You sit with your partner opposite.",
+        options.preset
+    );
+    println!("Type a card to play it (AS, TH, 7C), or `help`.\n");
+    show_events(&[m.round().opening_event()]);
+    loop {
+        show_events(&m.advance());
+        if m.is_over() {
+            break;
+        }
+        let Some(who) = m.to_act() else { break };
+        let intent = if who == YOU {
+            match ask(&m.view(YOU), &mut lines)? {
+                Some(intent) => intent,
+                None => {
+                    println!("Goodbye.");
+                    break;
+                }
+            }
+        } else {
+            bot_choice(&m.view(who), &mut rng)
+        };
+        match record.apply(&mut m, who, intent) {
+            Ok(events) => show_events(&events),
+            Err(e) => println!("  Not allowed: {e}"),
+        }
+    }
+    println!("\n{}", m.summary().to_text());
+    if let Some(path) = options.record {
+        std::fs::write(&path, record.to_json()).map_err(|source| CliError::Io { path, source })?;
+    }
+    Ok(())
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
+/// Reads what the player wants until it is one of their legal intents; `None` at the end of
+/// input or on `quit`.
+fn ask(
+    view: &SeatView,
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> Result<Option<Intent>, CliError> {
+    loop {
+        show_table(view);
+        print!("{} > ", prompt(view));
+        std::io::stdout().flush().ok();
+        let Some(line) = lines.next() else {
+            return Ok(None);
+        };
+        let line = line.map_err(|source| CliError::Io {
+            path: PathBuf::from("<stdin>"),
+            source,
+        })?;
+        let text = line.trim().to_ascii_lowercase();
+        match text.as_str() {
+            "q" | "quit" | "exit" => return Ok(None),
+            "help" | "?" => {
+                println!("  {}", describe_legal(&view.legal));
+                continue;
+            }
+            _ => {}
+        }
+        match parse_intent(&text, view) {
+            Some(intent) if view.legal.contains(&intent) => return Ok(Some(intent)),
+            Some(intent) => println!("  You may not {intent} now. {}", describe_legal(&view.legal)),
+            None => println!("  I did not understand {text:?}. {}", describe_legal(&view.legal)),
+        }
+    }
+}
+
+fn prompt(view: &SeatView) -> &'static str {
+    match view.phase {
+        Phase::Cut => "Cut the deck where? (4-48, or Enter for 26)",
+        Phase::TrumpCall => "Call trumps (S, H, D, C)",
+        _ if view.legal.contains(&Intent::PlayOn) => "You took the first seven! play on or stop?",
+        _ => "Your card",
+    }
+}
+
+fn parse_intent(text: &str, view: &SeatView) -> Option<Intent> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match (view.phase, words.as_slice()) {
+        (Phase::Cut, []) => Some(Intent::Cut { at: 26 }),
+        (Phase::Cut, [n]) => n.parse().ok().map(|at| Intent::Cut { at }),
+        (_, ["redeal"]) => Some(Intent::Redeal),
+        (_, ["defer"]) => Some(Intent::Defer),
+        (_, ["reveal"]) => Some(Intent::Reveal),
+        (_, ["play", "on"]) | (_, ["on"]) => Some(Intent::PlayOn),
+        (_, ["stop"]) => Some(Intent::Stop),
+        (Phase::TrumpCall, [w]) => {
+            if let Ok(suit) = w.parse::<Suit>() {
+                return view
+                    .legal
+                    .iter()
+                    .find(|i| match i {
+                        Intent::Call { suit: s } => *s == suit,
+                        Intent::Show { card } | Intent::Hide { card } => card.suit() == suit,
+                        _ => false,
+                    })
+                    .copied()
+                    .or(Some(Intent::Call { suit }));
+            }
+            let card: Card = w.parse().ok()?;
+            view.legal
+                .iter()
+                .find(|i| matches!(i, Intent::Show { card: c } | Intent::Hide { card: c } if *c == card))
+                .copied()
+        }
+        (_, [w]) => w.parse().ok().map(|card| Intent::Play { card }),
+        _ => None,
+    }
+}
+
+fn describe_legal(legal: &[Intent]) -> String {
+    let names: Vec<String> = legal.iter().take(16).map(|i| i.to_string()).collect();
+    let more = if legal.len() > 16 { ", …" } else { "" };
+    format!("You may: {}{more}", names.join(", "))
+}
+
+/// A bot with a little sense: a random cut, the longest suit of the five for trumps, and a
+/// random legal card otherwise, keeping the play-on for when it is likely.
+fn bot_choice(view: &SeatView, rng: &mut SmallRng) -> Intent {
+    let legal = &view.legal;
+    if view.phase == Phase::TrumpCall {
+        let best = Suit::ALL
+            .into_iter()
+            .max_by_key(|s| view.hand.count_suit(*s))
+            .unwrap_or(Suit::Spades);
+        if let Some(i) = legal.iter().find(|i| match i {
+            Intent::Call { suit } => *suit == best,
+            Intent::Show { card } | Intent::Hide { card } => card.suit() == best,
+            _ => false,
+        }) {
+            return *i;
+        }
+    }
+    if legal.contains(&Intent::Stop) {
+        return Intent::Stop;
+    }
+    let plays: Vec<Intent> = legal
+        .iter()
+        .copied()
+        .filter(|i| !matches!(i, Intent::Redeal | Intent::Reveal | Intent::Claim { .. }))
+        .collect();
+    let pool = if plays.is_empty() { legal } else { &plays };
+    pool[rng.random_range(0..pool.len())]
+}
+
+fn show_table(view: &SeatView) {
+    let trumps = match (view.trumps, view.known_trumps, view.call) {
+        (Some(s), _, _) => format!("trumps {}", s.symbol()),
+        (None, Some(s), _) => format!("trumps {} (hidden, only you know)", s.symbol()),
+        (None, None, Some(CallView::FaceDown)) => "trumps hidden".to_string(),
+        _ => "no trumps yet".to_string(),
+    };
+    println!(
+        "\n  Hand {} | {trumps} | tricks: you {} - them {} | score {} - {}",
+        view.hand_no, view.taken[0], view.taken[1], view.score.points[0], view.score.points[1]
+    );
+    if !view.trick.is_empty() {
+        let plays: Vec<String> = view
+            .trick
+            .plays()
+            .map(|(s, c)| format!("{} {}", NAMES[s.index()], pretty(c)))
+            .collect();
+        println!("  On the table: {}", plays.join(", "));
+    }
+    println!("  Your hand: {}", pretty_hand(view.hand));
+    if let Some(card) = view.own_indicator {
+        println!("  Your face-down indicator: {}", pretty(card));
+    }
+}
+
+fn pretty(card: Card) -> String {
+    format!("{}{}", card.rank(), card.suit().symbol())
+}
+
+fn pretty_hand(hand: CardSet) -> String {
+    Suit::ALL
+        .into_iter()
+        .filter(|s| hand.has_suit(*s))
+        .map(|s| {
+            let ranks: Vec<String> = hand
+                .of_suit(s)
+                .iter()
+                .rev()
+                .map(|c| c.rank().to_string())
+                .collect();
+            format!("{} {}", s.symbol(), ranks.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join("   ")
+}
+
+fn show_events(events: &[Event]) {
+    for e in events {
+        let line = match e {
+            Event::Shuffled { hand, dealer, .. } => {
+                format!("-- Hand {hand}: {} deals.", NAMES[dealer.index()])
+            }
+            Event::Cut { seat, at } => format!("{} cuts at {at}.", NAMES[seat.index()]),
+            Event::TrumpsCalled { seat, suit } => {
+                format!("{} calls {} trumps.", NAMES[seat.index()], suit.name())
+            }
+            Event::TrumpShown { seat, card } => {
+                format!(
+                    "{} shows {}: trumps are {}.",
+                    NAMES[seat.index()],
+                    pretty(*card),
+                    card.suit().name()
+                )
+            }
+            Event::IndicatorLaid { seat } => format!("{} lays a trump face down.", NAMES[seat.index()]),
+            Event::Deferred { seat } => format!("{} defers the call.", NAMES[seat.index()]),
+            Event::Redeal { seat, .. } => format!("{} asks for a redeal.", NAMES[seat.index()]),
+            Event::Played { seat, card } if *seat != YOU => {
+                format!("{} plays {}.", NAMES[seat.index()], pretty(*card))
+            }
+            Event::RevealAsked { seat } => format!("{} asks to see trumps.", NAMES[seat.index()]),
+            Event::TrumpsRevealed { suit, .. } => format!("Trumps are {}.", suit.name()),
+            Event::TrickWon { seat, number, .. } => format!("{} wins trick {number}.", NAMES[seat.index()]),
+            Event::HeapCollected { seat, tricks } => {
+                format!("{} collects {tricks} tricks from the heap.", NAMES[seat.index()])
+            }
+            Event::PlayedOn { seat } => format!("{} plays on for all thirteen!", NAMES[seat.index()]),
+            Event::Stopped { seat } => format!("{} stops with a court.", NAMES[seat.index()]),
+            Event::HandOver { result } => {
+                let who = if result.winner == YOU.team() {
+                    "Your team"
+                } else {
+                    "The opponents"
+                };
+                format!(
+                    "{who} win the hand ({:?}), tricks {} - {}.",
+                    result.kind, result.tricks[0], result.tricks[1]
+                )
+            }
+            Event::HandScored { score } => format!("Score: {} - {}.", score.points[0], score.points[1]),
+            Event::MatchOver { .. } => "The match is over.".to_string(),
+            _ => continue,
+        };
+        println!("  {line}");
+    }
+}

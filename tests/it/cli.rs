@@ -1,0 +1,147 @@
+//! `courtpiece replay` and `courtpiece bench`, run as a person runs them.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use courtpiece_rules::{GameRecord, Intent, Match, MatchSummary, Preset, RuleSet};
+
+fn courtpiece(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("courtpiece-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A finished match played by always taking the first legal intent.
+fn first_choice_record(rules: &RuleSet, seed: u64) -> (Match, GameRecord) {
+    let mut record = GameRecord::new(rules, seed);
+    let mut m = record.start().unwrap();
+    loop {
+        m.advance();
+        let Some(who) = m.to_act() else { break };
+        let intent = m.round().legal_intents(who)[0];
+        record.apply(&mut m, who, intent).unwrap();
+    }
+    (m, record)
+}
+
+#[test]
+fn replay_prints_the_summary_of_every_preset() {
+    for preset in Preset::ALL {
+        let mut rules = preset.rules();
+        rules.max_hands = Some(4);
+        let (m, record) = first_choice_record(&rules, 3);
+        let path = temp_file(&format!("{preset}.json"), &record.to_json());
+        let out = courtpiece(&["replay", path.to_str().unwrap(), "--json"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        let summary: MatchSummary = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        assert_eq!(summary, m.summary());
+        let human = courtpiece(&["replay", path.to_str().unwrap()]);
+        assert!(String::from_utf8_lossy(&human.stdout).contains("hands played: "));
+    }
+}
+
+#[test]
+fn replay_of_a_bad_record_names_the_first_bad_entry_and_fails() {
+    let mut rules = Preset::CourtPiece.rules();
+    rules.max_hands = Some(1);
+    let (_, mut record) = first_choice_record(&rules, 4);
+    let i = record
+        .moves
+        .iter()
+        .position(|m| matches!(m.intent, Intent::Play { .. }))
+        .unwrap();
+    record.moves[i + 1].intent = record.moves[i].intent;
+    let path = temp_file("illegal.json", &record.to_json());
+    let out = courtpiece(&["replay", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("move {}", i + 2)), "{err}");
+
+    let truncated = temp_file("truncated.json", &record.to_json()[..200]);
+    let out = courtpiece(&["replay", truncated.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a readable game record"));
+
+    let out = courtpiece(&["replay", "/no/such/record.json"]);
+    assert!(!out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn bench_prints_hands_per_second_as_json() {
+    let out = courtpiece(&["bench", "--seconds", "0.2", "--json"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let v: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert!(v["random_hands_per_sec"].as_f64().unwrap() > 0.0);
+    assert!(v["hands"].as_u64().unwrap() > 0);
+    let bad = courtpiece(&["bench", "--seconds", "-1"]);
+    assert!(!bad.status.success());
+}
+
+#[test]
+fn bad_flags_are_refused() {
+    assert!(!courtpiece(&["replay"]).status.success());
+    assert!(!courtpiece(&["frobnicate"]).status.success());
+    assert!(!courtpiece(&["bench", "--seconds", "soon"]).status.success());
+}
+
+#[test]
+fn play_in_the_terminal_takes_typed_moves_and_stops_at_the_end_of_input() {
+    use std::io::Write;
+    let cards: Vec<String> = courtpiece_rules::CardSet::DECK
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let mut script = String::new();
+    for _ in 0..120 {
+        script.push_str("26\nH\nstop\nnonsense\n");
+        script.push_str(&cards.join("\n"));
+        script.push('\n');
+    }
+    let record = std::env::temp_dir().join(format!("courtpiece-play-{}.json", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+        .args([
+            "play",
+            "--seed",
+            "5",
+            "--hands",
+            "2",
+            "--record",
+            record.to_str().unwrap(),
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("hands played: 2"),
+        "{}",
+        &text[text.len().saturating_sub(400)..]
+    );
+    let replay = courtpiece(&["replay", record.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&replay.stdout).contains("hands played: 2"));
+
+    // no input at all: the player leaves and nothing breaks
+    let mut child = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+        .args(["play", "--seed", "6"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+}

@@ -1,0 +1,3 @@
+//! End-to-end tests of the `courtpiece` command line.
+
+mod cli;
