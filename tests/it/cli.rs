@@ -94,6 +94,9 @@ fn bad_flags_are_refused() {
     assert!(!courtpiece(&["replay"]).status.success());
     assert!(!courtpiece(&["frobnicate"]).status.success());
     assert!(!courtpiece(&["bench", "--seconds", "soon"]).status.success());
+    let out = courtpiece(&["play", "--rules", "bridge"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rules preset"));
 }
 
 #[test]

@@ -9,24 +9,41 @@ use crate::card::{Card, Rank, Suit};
 
 const SUIT_LANE: u64 = 0x1FFF;
 
-/// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of the byte `b`.
-const SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut r = 0;
+/// `select_table::<N, K>()[bits][k]`: the position of the `k`-th set bit of `bits`, for every
+/// `bits` below `N`; the lookup tables of the branch-free card choices.
+pub(crate) const fn select_table<const N: usize, const K: usize>() -> [[u8; K]; N] {
+    let mut table = [[0u8; K]; N];
+    let mut bits = 0;
+    while bits < N {
+        let mut k = 0;
         let mut pos = 0;
-        while pos < 8 {
-            if b & (1 << pos) != 0 {
-                table[b][r] = pos as u8;
-                r += 1;
+        while pos < usize::BITS as usize && (1 << pos) < N && k < K {
+            if bits & (1 << pos) != 0 {
+                table[bits][k] = pos as u8;
+                k += 1;
             }
             pos += 1;
         }
-        b += 1;
+        bits += 1;
     }
     table
-};
+}
+
+/// `count_table::<N>()[bits]`: the number of set bits of every `bits` below `N`.
+pub(crate) const fn count_table<const N: usize>() -> [u8; N] {
+    let mut table = [0u8; N];
+    let mut bits = 0;
+    while bits < N {
+        table[bits] = (bits as u32).count_ones() as u8;
+        bits += 1;
+    }
+    table
+}
+
+/// The position of the `r`-th set bit of a byte.
+const SELECT_IN_BYTE: [[u8; 8]; 256] = select_table::<256, 8>();
+/// Bits set in each byte value.
+const BYTE_COUNT: [u8; 256] = count_table::<256>();
 
 /// The position of the `k`-th set bit of `x` (0-based), `k < x.count_ones()`, without a branch
 /// or a loop: byte counts by SWAR, running sums by one multiplication, then a table for the byte
@@ -47,17 +64,6 @@ fn select_bit(x: u64, k: u32) -> u32 {
     let in_byte = ((x >> (byte * 8)) & 0xFF) as usize;
     byte * 8 + SELECT_IN_BYTE[in_byte][(k.wrapping_sub(before) & 7) as usize] as u32
 }
-
-/// Bits set in each byte value.
-const BYTE_COUNT: [u8; 256] = {
-    let mut table = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = (b as u32).count_ones() as u8;
-        b += 1;
-    }
-    table
-};
 
 /// Scales a 32-bit random number to `0..n` by multiply-and-shift: uniform up to a bias below
 /// n / 2^32, which random playouts do not notice.

@@ -3,7 +3,7 @@
 use rand::Rng;
 
 use crate::card::{Card, Suit};
-use crate::cardset::{CardSet, scale};
+use crate::cardset::{CardSet, count_table, scale, select_table};
 use crate::deck::{Deck, bounded};
 use crate::round::Round;
 use crate::ruleset::{AceCollect, FirstTwo, Mode, RuleSet};
@@ -319,34 +319,10 @@ impl PlayState {
 
 /// `SELECT_IN_SUIT[lane][k]`: the rank of the `k`-th card (lowest first) of a suit holding the
 /// ranks `lane`. 128 KiB, so that choosing a card of a suit is one lookup.
-static SELECT_IN_SUIT: [[u8; 16]; 8192] = {
-    let mut table = [[0u8; 16]; 8192];
-    let mut lane = 0;
-    while lane < 8192 {
-        let mut k = 0;
-        let mut rank = 0;
-        while rank < 13 {
-            if lane & (1 << rank) != 0 {
-                table[lane][k] = rank as u8;
-                k += 1;
-            }
-            rank += 1;
-        }
-        lane += 1;
-    }
-    table
-};
+static SELECT_IN_SUIT: [[u8; 16]; 8192] = select_table::<8192, 16>();
 
 /// `SUIT_COUNT[lane]`: cards in a suit holding the ranks `lane`.
-static SUIT_COUNT: [u8; 8192] = {
-    let mut table = [0u8; 8192];
-    let mut lane = 0;
-    while lane < 8192 {
-        table[lane] = (lane as u32).count_ones() as u8;
-        lane += 1;
-    }
-    table
-};
+static SUIT_COUNT: [u8; 8192] = count_table::<8192>();
 
 /// Hands as one 13-bit lane per suit, with the four suit counts of each seat packed in bytes: the
 /// layout of the random playout, where choosing the k-th legal card is a table lookup.

@@ -260,3 +260,45 @@ fn every_rule_set_plays_many_hands() {
         }
     }
 }
+
+/// `PlayState`, the search position, follows the hand exactly: same legal cards, same winners,
+/// same tricks taken (and heap collections), from any position of trick play.
+#[test]
+fn play_state_agrees_with_the_hand() {
+    use courtpiece_rules::{Intent, PlayState};
+    for (i, preset) in [Preset::CourtPiece, Preset::DoubleSar, Preset::Hokm]
+        .into_iter()
+        .enumerate()
+    {
+        let mut rules = preset.rules();
+        rules.stop = Stop::All;
+        for seed in 0..40u64 {
+            let mut rng = SmallRng::seed_from_u64(seed + 1000 * i as u64);
+            let mut m = Match::new(&rules, seed).unwrap();
+            m.advance();
+            while m.phase() != Phase::TrickPlay {
+                let (who, intent) = random_intent(&m, &mut rng);
+                m.apply(who, intent).unwrap();
+                m.advance();
+            }
+            let mut state = PlayState::from_round(m.round());
+            while m.phase() == Phase::TrickPlay {
+                let who = m.to_act().unwrap();
+                assert_eq!(state.to_play(), who);
+                assert_eq!(state.legal(), m.round().legal_cards(who));
+                let (_, Intent::Play { card }) = random_intent(&m, &mut rng) else {
+                    unreachable!("only cards are played with V-STOP=all and no hidden trumps");
+                };
+                m.apply(who, Intent::Play { card }).unwrap();
+                state.play(card);
+                if m.phase() == Phase::TrickPlay {
+                    assert_eq!(state.taken(), m.round().taken());
+                    // a position taken afresh equals the one played along
+                    assert_eq!(PlayState::from_round(m.round()).taken(), state.taken());
+                }
+            }
+            assert_eq!(state.taken(), m.round().result().unwrap().tricks);
+            assert!(state.is_over());
+        }
+    }
+}

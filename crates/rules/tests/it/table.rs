@@ -218,3 +218,21 @@ fn phases_run_in_the_order_of_the_rule_book() {
     }
     assert_eq!(seen.iter().filter(|p| **p == Phase::Scoring).count(), 3);
 }
+
+#[test]
+fn v_players_four_only_for_now() {
+    let three = RuleSet {
+        players: 3,
+        ..Preset::Hokm.rules()
+    };
+    assert!(three.validate().is_err());
+    assert!(courtpiece_rules::Match::new(&three, 1).is_err());
+    let defer_hidden = RuleSet {
+        defer: true,
+        ..Preset::HiddenRang.rules()
+    };
+    assert!(
+        defer_hidden.validate().is_err(),
+        "V-CALL=defer goes with announce or show"
+    );
+}
