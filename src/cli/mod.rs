@@ -3,6 +3,7 @@
 mod bench;
 mod play;
 mod replay;
+mod solve;
 
 use std::path::PathBuf;
 
@@ -41,6 +42,12 @@ enum Command {
         /// Print the summary as one line of JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Double-dummy: read lines `<PBN deal> <trumps S|H|D|C|N> <leader N|E|S|W>` and print the
+    /// tricks the leader's side takes with best play, one line each.
+    Solve {
+        /// A file of deals; standard input if not given.
+        file: Option<PathBuf>,
     },
     /// Play random full hands on one core and print hands per second.
     Bench {
@@ -96,5 +103,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }),
         Command::Replay { file, json } => replay::run(&file, json),
         Command::Bench { seconds, seed, json } => bench::run(seconds, seed, json),
+        Command::Solve { file } => solve::run(file.as_deref()),
     }
 }

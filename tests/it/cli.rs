@@ -148,3 +148,36 @@ fn play_in_the_terminal_takes_typed_moves_and_stops_at_the_end_of_input() {
         .unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+/// Deals with their double-dummy results for the leader's side, as an established bridge solver
+/// gives them.
+const SOLVED: &str = "\
+N:T.QT9.92.5 K7.65.K.98 Q.K742..Q3 32..T3.AK7 D W
+N:4.J4.QT8.8 J96..65.AT 5.K653..Q4 QT..K42.65 N E
+N:JT65.J.84.AQ Q8.K6542..72 4.Q98.K95.J8 A972..AQ6.63 H E
+N:K.4.97. 32..85. A4...94 5.8.43. D E
+N:762.Q43.A6.4 T.J.T985.KJ6 J43..4.AQ752 KQ.T9.Q72.T8 S S
+N:J843.A85.AQJ84.2 KQ9.T963.97.T965 752.KJ72.K5.AQJ4 AT6.Q4.T632.K873 D W
+";
+const SOLVED_TRICKS: &str = "7\n5\n6\n1\n7\n3\n";
+
+#[test]
+fn solve_prints_the_leaders_tricks_line_by_line() {
+    let path = temp_file("deals.txt", &format!("# a comment\n\n{SOLVED}"));
+    let out = courtpiece(&["solve", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), SOLVED_TRICKS);
+
+    let bad = temp_file(
+        "bad-deals.txt",
+        "N:AK... QJ... T9... 8... N N\nnonsense\nN:A... K... Q... J... X N\n",
+    );
+    let out = courtpiece(&["solve", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "-\n-\n-\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 1") && err.contains("line 2") && err.contains("line 3"),
+        "{err}"
+    );
+}

@@ -1,0 +1,3 @@
+//! Integration tests of the bots crate.
+
+mod solver;

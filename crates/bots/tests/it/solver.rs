@@ -1,0 +1,97 @@
+//! The double-dummy solver against brute force, and its consistency on full deals.
+
+use std::collections::HashMap;
+
+use courtpiece_bots::{Position, Solver};
+use courtpiece_rules::{CardSet, Deal, Deck, Seat, Suit, Team};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// Plain minimax over every legal card, remembering positions already valued (and nothing
+/// else: no pruning, no bounds, no equivalent cards): the most tricks `team` takes from `pos`.
+fn brute(pos: &Position, team: Team, seen: &mut HashMap<Position, u8>) -> u8 {
+    if pos.tricks_left() == 0 {
+        return 0;
+    }
+    if let Some(&v) = seen.get(pos) {
+        return v;
+    }
+    let maximizing = pos.to_play().team() == team;
+    let mut best = if maximizing { 0 } else { u8::MAX };
+    for card in pos.legal() {
+        let (child, won) = pos.play(card.bit());
+        let v = brute(&child, team, seen) + u8::from(won.is_some_and(|w| w & 1 == team.index() as u8));
+        best = if maximizing { best.max(v) } else { best.min(v) };
+    }
+    seen.insert(*pos, best);
+    best
+}
+
+fn random_trumps(rng: &mut SmallRng) -> Option<Suit> {
+    let i = rng.random_range(0..5);
+    (i < 4).then(|| Suit::ALL[i])
+}
+
+/// A random position with `n` cards a hand, possibly with up to three cards already on the table.
+fn random_position(rng: &mut SmallRng, n: usize) -> Position {
+    let hands = Deck::random_hands(rng);
+    let cut = hands.map(|h| h.iter().take(n).collect::<CardSet>());
+    let trumps = random_trumps(rng);
+    let leader = Seat::ALL[rng.random_range(0..4)];
+    let mut pos = Position::new(&Deal::new(cut), trumps, leader).unwrap();
+    for _ in 0..rng.random_range(0..4) {
+        let legal = pos.legal();
+        let card = legal.nth(rng.random_range(0..legal.len())).unwrap();
+        pos = pos.play(card.bit()).0;
+    }
+    pos
+}
+
+#[test]
+fn the_solver_equals_brute_force_on_small_positions() {
+    let mut rng = SmallRng::seed_from_u64(42);
+    let mut solver = Solver::new();
+    // hands of 1 to 4 cards often, of 5 and 6 (costly for the brute force) now and then
+    let sizes = [1, 2, 3, 4].repeat(40).into_iter().chain([5; 12]).chain([6; 3]);
+    for (case, n) in sizes.enumerate() {
+        let pos = random_position(&mut rng, n);
+        for team in Team::ALL {
+            let expected = brute(&pos, team, &mut HashMap::new());
+            assert_eq!(
+                solver.max_tricks(&pos, team),
+                expected,
+                "case {case}: {pos:?} for {team}"
+            );
+            for k in 0..=pos.tricks_left() {
+                assert_eq!(solver.can_take(&pos, team, k), expected >= k);
+            }
+        }
+    }
+}
+
+#[test]
+fn full_deals_are_consistent() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    for _ in 0..4 {
+        let deal = Deal::new(Deck::random_hands(&mut rng));
+        let trumps = random_trumps(&mut rng);
+        let pos = Position::new(&deal, trumps, Seat::ALL[rng.random_range(0..4)]).unwrap();
+        let mut solver = Solver::new();
+        let a = solver.max_tricks(&pos, Team::ALL[0]);
+        let b = solver.max_tricks(&pos, Team::ALL[1]);
+        assert_eq!(a + b, 13, "{} {trumps:?}", deal.to_pbn());
+    }
+}
+
+#[test]
+fn bad_positions_are_refused() {
+    let deal: Deal = "N:AK... QJ... T9... 8...".parse().unwrap();
+    assert!(
+        Position::new(&deal, None, Seat::ALL[0]).is_err(),
+        "a hand of one card among hands of two"
+    );
+    let ok: Deal = "N:AK... QJ... T9... 87...".parse().unwrap();
+    assert!(Position::new(&ok, None, Seat::ALL[0]).is_ok());
+    let empty: Deal = "N:- - - -".parse().unwrap();
+    assert!(Position::new(&empty, None, Seat::ALL[0]).is_err());
+}

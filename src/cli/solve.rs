@@ -1,0 +1,79 @@
+//! `courtpiece solve`: double-dummy results for lines `<PBN deal> <trumps S|H|D|C|N> <leader N|E|S|W>`.
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+use courtpiece_bots::{Position, Solver};
+use courtpiece_rules::{Deal, Seat, Suit};
+
+use super::CliError;
+
+/// Solves every line of the input (a file, or standard input) and prints, one line each, the
+/// tricks the leader's side takes with best play by everyone. A line that can not be read prints
+/// `-` (so that the output stays line for line) and an error on standard error; the command then
+/// exits non-zero. Empty lines and lines starting with `#` are skipped.
+pub fn run(file: Option<&Path>) -> Result<(), CliError> {
+    let input: Box<dyn BufRead> = match file {
+        Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
+            |source| CliError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+        )?)),
+        None => Box::new(std::io::stdin().lock()),
+    };
+    let mut solver = Solver::new();
+    let mut failed = 0;
+    let stdout = std::io::stdout();
+    for (i, line) in input.lines().enumerate() {
+        let line = line.map_err(|source| CliError::Io {
+            path: file.map_or_else(|| "<stdin>".into(), Path::to_path_buf),
+            source,
+        })?;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let answer = match parse(text) {
+            Ok((pos, leader)) => solver.max_tricks(&pos, leader.team()).to_string(),
+            Err(why) => {
+                eprintln!("courtpiece solve: line {}: {why}", i + 1);
+                failed += 1;
+                "-".to_string()
+            }
+        };
+        let mut out = stdout.lock();
+        writeln!(out, "{answer}").ok();
+        out.flush().ok();
+    }
+    if failed > 0 {
+        return Err(CliError::Usage(format!("{failed} line(s) could not be solved")));
+    }
+    Ok(())
+}
+
+fn parse(text: &str) -> Result<(Position, Seat), String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let [deal @ .., trumps, leader] = words.as_slice() else {
+        return Err("expected <PBN deal> <trumps> <leader>".into());
+    };
+    if deal.len() != 4 {
+        return Err(format!(
+            "expected a PBN deal of four hands, found {} words",
+            deal.len()
+        ));
+    }
+    let deal: Deal = deal.join(" ").parse().map_err(|e| format!("{e}"))?;
+    let trumps = match *trumps {
+        "N" | "n" | "NT" | "nt" => None,
+        t => Some(t.parse::<Suit>().map_err(|e| e.to_string())?),
+    };
+    let mut lc = leader.chars();
+    let leader = match (lc.next(), lc.next()) {
+        (Some(c), None) => Seat::from_compass(c),
+        _ => None,
+    }
+    .ok_or_else(|| format!("leader {leader:?} is not N, E, S or W"))?;
+    let pos = Position::new(&deal, trumps, leader).map_err(|e| e.to_string())?;
+    Ok((pos, leader))
+}
