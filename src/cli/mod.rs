@@ -1,5 +1,6 @@
 //! The command line.
 
+mod arena;
 mod bench;
 mod play;
 mod replay;
@@ -8,6 +9,7 @@ mod solve;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use courtpiece_bots::Level;
 use courtpiece_rules::Preset;
 
 #[derive(Debug, Parser)]
@@ -49,6 +51,28 @@ enum Command {
         /// A file of deals; standard input if not given.
         file: Option<PathBuf>,
     },
+    /// Bots against bots on duplicate deals: win rates, courts, decision times.
+    Arena {
+        /// Level of bot A: easy, medium.
+        #[arg(long, value_parser = parse_level)]
+        a: Level,
+        /// Level of bot B.
+        #[arg(long, value_parser = parse_level)]
+        b: Level,
+        /// Play matches until at least this many hands are played.
+        #[arg(long, default_value_t = 2000)]
+        hands: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value = "court-piece", value_parser = parse_preset)]
+        rules: Preset,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print the figures as one line of JSON at the end.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play random full hands on one core and print hands per second.
     Bench {
         /// Seconds to measure for.
@@ -75,6 +99,11 @@ pub enum CliError {
     },
     #[error("{0}")]
     Usage(String),
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse()
+        .map_err(|e: courtpiece_bots::UnknownLevel| e.to_string())
 }
 
 fn parse_preset(text: &str) -> Result<Preset, String> {
@@ -104,5 +133,22 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Replay { file, json } => replay::run(&file, json),
         Command::Bench { seconds, seed, json } => bench::run(seconds, seed, json),
         Command::Solve { file } => solve::run(file.as_deref()),
+        Command::Arena {
+            a,
+            b,
+            hands,
+            seed,
+            rules,
+            threads,
+            json,
+        } => arena::run(arena::Options {
+            a,
+            b,
+            hands,
+            seed,
+            preset: rules,
+            threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            json,
+        }),
     }
 }

@@ -1,6 +1,13 @@
 //! Bots for Court Piece. They see the table only through a seat's `SeatView` and the rule set,
 //! like a remote player. No Bevy, no I/O.
 
+pub mod arena;
+pub mod bot;
+mod choices;
+mod easy;
+mod medium;
+pub mod memory;
 pub mod solver;
 
+pub use bot::{Bot, Level, UnknownLevel};
 pub use solver::{Position, SolveError, Solver};

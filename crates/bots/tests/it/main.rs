@@ -1,3 +1,4 @@
 //! Integration tests of the bots crate.
 
+mod bots;
 mod solver;

@@ -1,0 +1,65 @@
+//! The `Bot` interface and its levels.
+
+use std::fmt;
+use std::str::FromStr;
+
+use courtpiece_rules::{Intent, RuleSet, SeatView};
+
+use crate::easy::Easy;
+use crate::medium::Medium;
+
+/// A player that answers every decision a seat can face, from the seat's view and the rule set
+/// alone. Deterministic for a given seed.
+pub trait Bot: Send {
+    /// One of `view.legal`, which is not empty when a bot is asked.
+    fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent;
+}
+
+/// How strong a bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Legal cards with a little sense: follows cheaply, wins cheaply when it can.
+    Easy,
+    /// Rules of thumb with card memory.
+    Medium,
+}
+
+impl Level {
+    pub const ALL: [Level; 2] = [Level::Easy, Level::Medium];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+        }
+    }
+
+    /// A bot of this level whose random choices follow `seed`.
+    pub fn bot(self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            Level::Easy => Box::new(Easy::new(seed)),
+            Level::Medium => Box::new(Medium::new(seed)),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that is not one of ours.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot level {0:?} (easy, medium)")]
+pub struct UnknownLevel(pub String);
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}

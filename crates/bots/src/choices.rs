@@ -1,0 +1,79 @@
+//! Answers shared by the levels: the cut, the trump call, reading the trick on the table.
+
+use courtpiece_rules::{Card, CardSet, Intent, Phase, Rank, SeatView, Suit, Trick};
+use rand::RngExt;
+use rand::rngs::SmallRng;
+
+/// A cut anywhere the rules allow (R-CUT: bots cut at random).
+pub fn cut(view: &SeatView, rng: &mut SmallRng) -> Option<Intent> {
+    let cuts: Vec<Intent> = view
+        .legal
+        .iter()
+        .copied()
+        .filter(|i| matches!(i, Intent::Cut { .. }))
+        .collect();
+    (!cuts.is_empty()).then(|| cuts[rng.random_range(0..cuts.len())])
+}
+
+/// High-card points of a card: A 4, K 3, Q 2, J 1.
+pub fn points(card: Card) -> u32 {
+    u32::from(card.rank().index().saturating_sub(Rank::TEN.index()))
+}
+
+/// The trump call: the suit that `score` likes best among the five cards, made in whatever way
+/// `V-CALL` asks; a redeal when the rules allow one.
+pub fn call(view: &SeatView, score: impl Fn(CardSet, Suit) -> u32) -> Option<Intent> {
+    if view.phase != Phase::TrumpCall {
+        return None;
+    }
+    if view.legal.contains(&Intent::Redeal) {
+        return Some(Intent::Redeal);
+    }
+    let best = Suit::ALL
+        .into_iter()
+        .max_by_key(|&s| (score(view.hand, s), s as u8))?;
+    let in_suit = view.hand.of_suit(best);
+    view.legal
+        .iter()
+        .copied()
+        .find(|i| match i {
+            Intent::Call { suit } => *suit == best,
+            // showing gives the card away: show the lowest; hiding risks nothing: hide the lowest
+            Intent::Show { card } | Intent::Hide { card } => Some(*card) == in_suit.lowest(),
+            _ => false,
+        })
+        .or_else(|| view.legal.first().copied())
+}
+
+/// Would `card`, played now, take the trick from the card winning it so far? (R-WIN, with hidden
+/// trumps counting only from their reveal)
+pub fn beats_now(trick: &Trick, card: Card) -> bool {
+    let Some((_, best)) = trick.winner() else {
+        return true;
+    };
+    let best_pos = trick.plays().position(|(_, c)| c == best).unwrap_or(0);
+    let best_trump = trick.is_trump_at(best_pos, best);
+    let card_trump = trick.trumps() == Some(card.suit());
+    match (card_trump, best_trump) {
+        (true, false) => true,
+        (true, true) => card.rank() > best.rank(),
+        (false, true) => false,
+        (false, false) => card.suit() == best.suit() && card.rank() > best.rank(),
+    }
+}
+
+/// The cards of the play intents among the legal ones.
+pub fn playable(view: &SeatView) -> CardSet {
+    view.legal
+        .iter()
+        .filter_map(|i| match i {
+            Intent::Play { card } => Some(*card),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The lowest-ranked card of a set, whatever its suit.
+pub fn lowest_card(cards: CardSet) -> Option<Card> {
+    cards.iter().min_by_key(|c| (c.rank(), c.suit()))
+}

@@ -1,0 +1,57 @@
+//! Easy: legal cards with a little sense. It follows cheaply and wins cheaply when it can.
+
+use courtpiece_rules::{Intent, Phase, RuleSet, SeatView};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::bot::Bot;
+use crate::choices::{beats_now, call, cut, lowest_card, playable};
+
+pub struct Easy {
+    rng: SmallRng,
+}
+
+impl Easy {
+    pub fn new(seed: u64) -> Easy {
+        Easy {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for Easy {
+    fn decide(&mut self, view: &SeatView, _rules: &RuleSet) -> Intent {
+        if view.phase == Phase::Cut
+            && let Some(i) = cut(view, &mut self.rng)
+        {
+            return i;
+        }
+        // the longest suit of the five
+        if let Some(i) = call(view, |hand, suit| hand.count_suit(suit)) {
+            return i;
+        }
+        if view.legal.contains(&Intent::Stop) {
+            return Intent::Stop;
+        }
+        let cards = playable(view);
+        let Some(lowest) = lowest_card(cards) else {
+            return view.legal[self.rng.random_range(0..view.legal.len())];
+        };
+        if view.trick.is_empty() {
+            // lead something at random
+            let i = self.rng.random_range(0..cards.len());
+            return Intent::Play {
+                card: cards.nth(i).unwrap_or(lowest),
+            };
+        }
+        let partner_winning = view.trick.winner().is_some_and(|(s, _)| s == view.seat.partner());
+        let cheapest_winner = cards
+            .iter()
+            .filter(|&c| beats_now(&view.trick, c))
+            .min_by_key(|c| c.rank());
+        match cheapest_winner {
+            Some(card) if !partner_winning => Intent::Play { card },
+            _ => Intent::Play { card: lowest },
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Medium: rules of thumb with card memory. It counts trumps and voids, does not overtake a
+//! partner who is winning, draws trumps when long in them, cashes its winners, and calls trumps
+//! by length and strength.
+
+use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, RuleSet, Seat, SeatView, Suit};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::bot::Bot;
+use crate::choices::{beats_now, call, cut, lowest_card, playable, points};
+use crate::memory::Memory;
+
+pub struct Medium {
+    rng: SmallRng,
+}
+
+impl Medium {
+    pub fn new(seed: u64) -> Medium {
+        Medium {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for Medium {
+    fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
+        if view.phase == Phase::Cut
+            && let Some(i) = cut(view, &mut self.rng)
+        {
+            return i;
+        }
+        // length first, then strength
+        let strength = |hand: CardSet, suit: Suit| {
+            let cards = hand.of_suit(suit);
+            cards.len() * 4 + cards.iter().map(points).sum::<u32>()
+        };
+        if let Some(i) = call(view, strength) {
+            return i;
+        }
+        let memory = Memory::read(view, rules);
+        if view.legal.contains(&Intent::PlayOn) {
+            return if sure_tricks(view, &memory) >= u32::from(view.counts[view.seat.index()]) {
+                Intent::PlayOn
+            } else {
+                Intent::Stop
+            };
+        }
+        let cards = playable(view);
+        if view.legal.contains(&Intent::Reveal) && !partner_winning(view) {
+            // unable to follow, and the trick is the opponents': we want to trump it
+            return Intent::Reveal;
+        }
+        // Double Sar: the player who won the last trick collects the heap with the next one
+        let run = view.heap.run.filter(|_| rules.mode == Mode::DoubleSar);
+        let card = if view.trick.is_empty() {
+            lead(view, &memory, cards, run)
+        } else {
+            follow(view, &memory, cards, run)
+        };
+        match card {
+            Some(card) => Intent::Play { card },
+            None => view.legal[0],
+        }
+    }
+}
+
+fn partner_winning(view: &SeatView) -> bool {
+    view.trick.winner().is_some_and(|(s, _)| s == view.seat.partner())
+}
+
+/// My cards that win a trick whatever the others hold: bosses of a suit that the opponents can
+/// not trump, and bosses of trumps.
+fn sure_tricks(view: &SeatView, memory: &Memory) -> u32 {
+    let no_ruff = memory.trumps.is_none() || memory.trumps_out() == 0;
+    view.hand
+        .iter()
+        .filter(|&c| memory.is_boss(c, view.hand) && (no_ruff || Some(c.suit()) == memory.trumps))
+        .count() as u32
+}
+
+fn opponents(seat: Seat) -> [Seat; 2] {
+    [seat.next(), seat.prev()]
+}
+
+/// The card to lead.
+fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>) -> Option<Card> {
+    let trumps = view.trumps.and(memory.trumps);
+    let hand = view.hand;
+    // my second trick in a row collects the heap: cash a winner now
+    if run == Some(view.seat)
+        && let Some(card) = cards
+            .iter()
+            .filter(|&c| memory.is_boss(c, hand))
+            .max_by_key(|c| c.rank())
+    {
+        return Some(card);
+    }
+    let opps = opponents(view.seat);
+    let opps_may_ruff = |suit: Suit| {
+        trumps.is_some_and(|t| t != suit)
+            && opps
+                .iter()
+                .any(|&o| memory.voids[o.index()][suit.index()] && memory.may_hold(o, trumps.unwrap_or(suit)))
+    };
+    // draw trumps when long in them and the opponents may still hold some
+    if let Some(t) = trumps {
+        let mine = cards.count_suit(t);
+        let out = memory.trumps_out();
+        let opps_have = opps.iter().any(|&o| memory.may_hold(o, t));
+        let top = cards.of_suit(t).highest();
+        if let Some(top) = top
+            && mine >= 3
+            && mine > out / 2
+            && opps_have
+            && run.is_none()
+            && memory.is_boss(top, hand)
+        {
+            return Some(top);
+        }
+    }
+    // cash a winner the opponents can not trump
+    if let Some(card) = cards
+        .iter()
+        .filter(|&c| memory.is_boss(c, hand) && !opps_may_ruff(c.suit()))
+        .max_by_key(|c| (Some(c.suit()) != trumps, hand.count_suit(c.suit())))
+    {
+        return Some(card);
+    }
+    // give partner a ruff in a suit it has shown it lacks
+    if let Some(t) = trumps {
+        let partner = view.seat.partner();
+        if memory.may_hold(partner, t)
+            && let Some(card) = cards
+                .iter()
+                .filter(|c| {
+                    c.suit() != t
+                        && memory.voids[partner.index()][c.suit().index()]
+                        && !opps_may_ruff(c.suit())
+                })
+                .min_by_key(|c| c.rank())
+        {
+            return Some(card);
+        }
+    }
+    // otherwise low from the longest side suit
+    cards
+        .iter()
+        .filter(|c| Some(c.suit()) != trumps)
+        .max_by_key(|c| (hand.count_suit(c.suit()), std::cmp::Reverse(c.rank())))
+        .or_else(|| lowest_card(cards))
+}
+
+/// The card to play to a trick someone else led.
+fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>) -> Option<Card> {
+    let trick = &view.trick;
+    let hand = view.hand;
+    let last = trick.len() == 3;
+    let winners: Vec<Card> = cards.iter().filter(|&c| beats_now(trick, c)).collect();
+    let trumps = trick.trumps();
+    let led = trick.led_suit()?;
+    // would a card of mine stand against the players still to come?
+    let still_to_play: Vec<Seat> = (trick.len() + 1..4)
+        .map(|i| trick.leader.after(i as u8))
+        .collect();
+    let holds = |card: Card| {
+        let boss = memory.is_boss(card, hand);
+        let ruff_risk = Some(card.suit()) != trumps
+            && trumps.is_some_and(|t| {
+                still_to_play.iter().any(|&s| {
+                    s != view.seat.partner() && memory.voids[s.index()][led.index()] && memory.may_hold(s, t)
+                })
+            });
+        last || (boss && !ruff_risk)
+    };
+    let current = trick.winner().map(|(s, _)| s);
+    let cheapest = |pool: &[Card]| {
+        pool.iter()
+            .copied()
+            .min_by_key(|c| (Some(c.suit()) == trumps, c.rank()))
+    };
+    if let Some(collector) = run
+        && !winners.is_empty()
+    {
+        let holding: Vec<Card> = winners.iter().copied().filter(|&c| holds(c)).collect();
+        if collector == view.seat {
+            // winning this trick collects the heap for us
+            return cheapest(&holding).or_else(|| winners.iter().copied().max_by_key(|c| c.rank()));
+        }
+        if collector.team() != view.seat.team() && current == Some(collector) {
+            // the opponent is about to collect: take the trick from them at any price
+            return cheapest(&holding).or_else(|| cheapest(&winners));
+        }
+    }
+    if partner_winning(view) {
+        let partner_card = trick.winner().map(|(_, c)| c)?;
+        if holds(partner_card) || still_to_play.is_empty() {
+            return discard(cards, memory, trumps, hand);
+        }
+        if let Some(&card) = winners.iter().filter(|&&c| holds(c)).min_by_key(|c| c.rank()) {
+            return Some(card);
+        }
+        return discard(cards, memory, trumps, hand);
+    }
+    if winners.is_empty() {
+        return discard(cards, memory, trumps, hand);
+    }
+    if last {
+        return winners
+            .iter()
+            .copied()
+            .min_by_key(|c| (Some(c.suit()) == trumps, c.rank()));
+    }
+    if let Some(&card) = winners
+        .iter()
+        .filter(|&&c| holds(c))
+        .min_by_key(|c| (Some(c.suit()) == trumps, c.rank()))
+    {
+        return Some(card);
+    }
+    if trick.len() == 1 && run.is_none() && view.heap.tricks == 0 {
+        // second hand low, unless trumping is the way to win
+        if let Some(&ruff) = winners
+            .iter()
+            .filter(|c| Some(c.suit()) == trumps && led != c.suit())
+            .min_by_key(|c| c.rank())
+        {
+            return Some(ruff);
+        }
+        return discard(cards, memory, trumps, hand);
+    }
+    // third hand high
+    winners
+        .iter()
+        .copied()
+        .max_by_key(|c| (Some(c.suit()) != trumps, c.rank()))
+}
+
+/// The card to throw away: no trump, no winner, the lowest.
+fn discard(cards: CardSet, memory: &Memory, trumps: Option<Suit>, hand: CardSet) -> Option<Card> {
+    cards.iter().min_by_key(|&c| {
+        (
+            Some(c.suit()) == trumps,
+            memory.is_boss(c, hand),
+            c.rank(),
+            hand.count_suit(c.suit()),
+        )
+    })
+}

@@ -1,0 +1,67 @@
+//! What a seat can work out from its `SeatView`: the cards still out, who is void where, which
+//! cards are the highest left.
+
+use courtpiece_rules::{Card, CardSet, Revoke, RuleSet, Seat, SeatView, Suit, Trick};
+
+/// A seat's reading of the table, from its view alone.
+#[derive(Clone, Debug)]
+pub struct Memory {
+    pub me: Seat,
+    /// Cards not in my hand and not played: held by the others (or lying face down).
+    pub unseen: CardSet,
+    /// Suits each seat has shown it does not hold (it failed to follow).
+    pub voids: [[bool; 4]; 4],
+    /// Trumps as I know them.
+    pub trumps: Option<Suit>,
+    /// Cards played this hand.
+    pub played: CardSet,
+}
+
+impl Memory {
+    pub fn read(view: &SeatView, rules: &RuleSet) -> Memory {
+        let played = view.played();
+        let mut mine = view.hand;
+        if let Some(card) = view.own_indicator {
+            mine.insert(card);
+        }
+        let mut voids = [[false; 4]; 4];
+        // under honour play a failure to follow may be a revoke, so it proves nothing
+        if rules.revoke == Revoke::Prevent {
+            for trick in view.tricks.iter().chain(std::iter::once(&view.trick)) {
+                note_voids(trick, &mut voids);
+            }
+        }
+        Memory {
+            me: view.seat,
+            unseen: !(mine | played),
+            voids,
+            trumps: view.known_trumps,
+            played,
+        }
+    }
+
+    /// Is `card` the highest card of its suit still in play (mine or unseen)?
+    pub fn is_boss(&self, card: Card, hand: CardSet) -> bool {
+        let higher = CardSet::above(card) & (self.unseen | hand);
+        (higher & self.unseen).is_empty()
+    }
+
+    /// Trumps still held by the other seats (or face down).
+    pub fn trumps_out(&self) -> u32 {
+        self.trumps.map_or(0, |t| self.unseen.count_suit(t))
+    }
+
+    /// Could `seat` hold a card of `suit`, as far as I know?
+    pub fn may_hold(&self, seat: Seat, suit: Suit) -> bool {
+        !self.voids[seat.index()][suit.index()] && self.unseen.has_suit(suit)
+    }
+}
+
+fn note_voids(trick: &Trick, voids: &mut [[bool; 4]; 4]) {
+    let Some(led) = trick.led_suit() else { return };
+    for (seat, card) in trick.plays().skip(1) {
+        if card.suit() != led {
+            voids[seat.index()][led.index()] = true;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! Every bot answers every decision legally, in every preset and option set.
+
+use courtpiece_bots::Level;
+use courtpiece_bots::arena::{Summary, play_pair};
+use courtpiece_rules::{
+    AceCollect, Batches, Call, Failed52, Match, Mode, Preset, Revoke, RuleSet, Seat, Stop,
+};
+
+fn rule_sets() -> Vec<RuleSet> {
+    let mut all: Vec<RuleSet> = Preset::ALL.iter().map(|p| p.rules()).collect();
+    let base = Preset::CourtPiece.rules();
+    all.push(RuleSet {
+        call: Call::Show,
+        defer: true,
+        failed_52: Failed52::Simple,
+        batches: Batches::FiveThreeThreeTwo,
+        ..base.clone()
+    });
+    all.push(RuleSet {
+        revoke: Revoke::Penalty,
+        stop: Stop::All,
+        ..base.clone()
+    });
+    all.push(RuleSet {
+        mode: Mode::DoubleSar,
+        call: Call::Hidden,
+        first_collect: 3,
+        ace: AceCollect::NoCollect,
+        ..base
+    });
+    all
+}
+
+#[test]
+fn every_level_answers_every_decision_legally() {
+    for rules in rule_sets() {
+        for level in Level::ALL {
+            let mut decisions = 0;
+            let mut seed = 0;
+            while decisions < 1500 {
+                seed += 1;
+                let mut rules = rules.clone();
+                rules.max_hands = Some(6);
+                let mut m = Match::new(&rules, seed).unwrap();
+                // mixed tables too: the level at seats 0 and 2, the other level opposite
+                let other = Level::ALL[(level as usize + seed as usize) % Level::ALL.len()];
+                let mut bots: Vec<_> = Seat::ALL
+                    .iter()
+                    .map(|s| if s.index() % 2 == 0 { level } else { other }.bot(seed * 4 + s.index() as u64))
+                    .collect();
+                loop {
+                    m.advance();
+                    let Some(who) = m.to_act() else { break };
+                    let view = m.view(who);
+                    let intent = bots[who.index()].decide(&view, &rules);
+                    assert!(
+                        view.legal.contains(&intent),
+                        "{level} chose {intent} out of {:?}",
+                        view.legal
+                    );
+                    m.apply(who, intent).expect("a legal intent is accepted");
+                    decisions += 1;
+                }
+                assert!(m.is_over());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_arena() {
+    let rules = Preset::DoubleSar.rules();
+    let a = play_pair(&rules, 9, 3, Level::Medium, Level::Easy);
+    let b = play_pair(&rules, 9, 3, Level::Medium, Level::Easy);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(
+            (x.hands, x.a_hands_won, x.score, x.courts),
+            (y.hands, y.a_hands_won, y.score, y.courts)
+        );
+    }
+    // a level against itself on duplicate deals comes out even
+    let even = play_pair(&rules, 9, 3, Level::Medium, Level::Medium);
+    let s = Summary::of(&even);
+    assert_eq!(s.a_match_win_rate, 0.5);
+}
+
+#[test]
+fn medium_beats_easy() {
+    let rules = Preset::CourtPiece.rules();
+    let outcomes: Vec<_> = (0..6)
+        .flat_map(|i| play_pair(&rules, 1, i, Level::Medium, Level::Easy))
+        .collect();
+    let s = Summary::of(&outcomes);
+    assert!(s.a_match_win_rate >= 0.75, "{s:?}");
+    assert!(s.a_hand_win_rate > 0.5, "{s:?}");
+}

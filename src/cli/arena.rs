@@ -1,0 +1,114 @@
+//! `courtpiece arena`: bots against bots on duplicate deals, on every core asked for.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+use courtpiece_bots::Level;
+use courtpiece_bots::arena::{MatchOutcome, Summary, play_pair};
+use courtpiece_rules::Preset;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use super::CliError;
+
+pub struct Options {
+    pub a: Level,
+    pub b: Level,
+    pub hands: u32,
+    pub seed: u64,
+    pub preset: Preset,
+    pub threads: usize,
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct Figures {
+    a: String,
+    b: String,
+    rules: String,
+    matches: u32,
+    hands: u32,
+    a_hand_win_rate: f64,
+    a_match_win_rate: f64,
+    ci95: f64,
+    a_courts: u32,
+    b_courts: u32,
+    a_ms_p50: f64,
+    a_ms_p95: f64,
+    b_ms_p50: f64,
+    b_ms_p95: f64,
+}
+
+pub fn run(o: Options) -> Result<(), CliError> {
+    if o.hands == 0 {
+        return Err(CliError::Usage("--hands must be at least 1".into()));
+    }
+    if o.threads == 0 || o.threads > 256 {
+        return Err(CliError::Usage("--threads must be between 1 and 256".into()));
+    }
+    let rules = o.preset.rules();
+    let bar = ProgressBar::new(u64::from(o.hands));
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} hands, {elapsed} (eta {eta})") {
+        bar.set_style(style);
+    }
+    let next_pair = AtomicU64::new(0);
+    let hands_done = AtomicU32::new(0);
+    let outcomes: Mutex<Vec<(u64, [MatchOutcome; 2])>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..o.threads {
+            scope.spawn(|| {
+                while hands_done.load(Ordering::Relaxed) < o.hands {
+                    let index = next_pair.fetch_add(1, Ordering::Relaxed);
+                    let pair = play_pair(&rules, o.seed, index, o.a, o.b);
+                    let hands = pair[0].hands + pair[1].hands;
+                    hands_done.fetch_add(hands, Ordering::Relaxed);
+                    bar.inc(u64::from(hands));
+                    if let Ok(mut all) = outcomes.lock() {
+                        all.push((index, pair));
+                    }
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let mut all = outcomes.into_inner().unwrap_or_default();
+    // the same seed gives the same pairs whatever the threads finished first
+    all.sort_by_key(|(i, _)| *i);
+    let flat: Vec<MatchOutcome> = all.into_iter().flat_map(|(_, p)| p).collect();
+    let s = Summary::of(&flat);
+    let figures = Figures {
+        a: o.a.to_string(),
+        b: o.b.to_string(),
+        rules: o.preset.to_string(),
+        matches: s.matches,
+        hands: s.hands,
+        a_hand_win_rate: s.a_hand_win_rate,
+        a_match_win_rate: s.a_match_win_rate,
+        ci95: s.ci95,
+        a_courts: s.courts[0],
+        b_courts: s.courts[1],
+        a_ms_p50: s.a_ms_p50,
+        a_ms_p95: s.a_ms_p95,
+        b_ms_p50: s.b_ms_p50,
+        b_ms_p95: s.b_ms_p95,
+    };
+    println!(
+        "{} (A) against {} (B), {} rules: {} matches, {} hands on duplicate deals",
+        figures.a, figures.b, figures.rules, figures.matches, figures.hands
+    );
+    println!("A wins {:.1} % of hands", 100.0 * figures.a_hand_win_rate);
+    println!(
+        "A wins {:.1} % of matches (95 % interval ± {:.1})",
+        100.0 * figures.a_match_win_rate,
+        100.0 * figures.ci95
+    );
+    println!("courts: A {} - B {}", figures.a_courts, figures.b_courts);
+    println!(
+        "decision time: A p50 {:.4} ms, p95 {:.4} ms; B p50 {:.4} ms, p95 {:.4} ms",
+        figures.a_ms_p50, figures.a_ms_p95, figures.b_ms_p50, figures.b_ms_p95
+    );
+    if o.json {
+        println!("{}", serde_json::to_string(&figures).unwrap_or_default());
+    }
+    Ok(())
+}
