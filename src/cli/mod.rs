@@ -30,6 +30,9 @@ enum Command {
         /// Seed of the deals (a random one if not given); the same seed deals the same cards.
         #[arg(long)]
         seed: Option<u64>,
+        /// Level of the three bots: easy, medium.
+        #[arg(long, default_value = "medium", value_parser = parse_level)]
+        bots: Level,
         /// End the match after this many hands.
         #[arg(long)]
         hands: Option<u32>,
@@ -115,6 +118,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     let command = cli.command.unwrap_or(Command::Play {
         rules: Preset::CourtPiece,
         seed: None,
+        bots: Level::Medium,
         hands: None,
         record: None,
     });
@@ -122,10 +126,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play {
             rules,
             seed,
+            bots,
             hands,
             record,
         } => play::run(play::Options {
             preset: rules,
+            level: bots,
             seed,
             hands,
             record,

@@ -1,16 +1,15 @@
 //! `courtpiece play` (and `courtpiece` alone): a match in the terminal, you and three bots.
 //!
-//! The bots here are simple (they pick among their legal intents with a little sense); the table
-//! waits for the desktop view and the stronger bots.
+//! The bots are of the level asked for (Medium by default); the 3D table comes with the desktop
+//! view.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::{
     CallView, Card, CardSet, Event, GameRecord, Intent, Phase, Preset, Seat, SeatView, Suit,
 };
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 
 use super::CliError;
 
@@ -19,6 +18,7 @@ const NAMES: [&str; 4] = ["You", "East", "Partner", "West"];
 
 pub struct Options {
     pub preset: Preset,
+    pub level: Level,
     pub seed: Option<u64>,
     pub hands: Option<u32>,
     pub record: Option<PathBuf>,
@@ -32,7 +32,10 @@ pub fn run(options: Options) -> Result<(), CliError> {
     }
     let mut record = GameRecord::new(&rules, seed);
     let mut m = record.start().map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut rng = SmallRng::seed_from_u64(seed ^ 0xB07);
+    let mut bots: Vec<Box<dyn Bot>> = Seat::ALL
+        .iter()
+        .map(|s| options.level.bot(seed ^ s.index() as u64))
+        .collect();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!(
@@ -56,7 +59,7 @@ pub fn run(options: Options) -> Result<(), CliError> {
                 }
             }
         } else {
-            bot_choice(&m.view(who), &mut rng)
+            bots[who.index()].decide(&m.view(who), m.rules())
         };
         match record.apply(&mut m, who, intent) {
             Ok(events) => show_events(&events),
@@ -157,35 +160,6 @@ fn describe_legal(legal: &[Intent]) -> String {
     let names: Vec<String> = legal.iter().take(16).map(|i| i.to_string()).collect();
     let more = if legal.len() > 16 { ", …" } else { "" };
     format!("You may: {}{more}", names.join(", "))
-}
-
-/// A bot with a little sense: a random cut, the longest suit of the five for trumps, and a
-/// random legal card otherwise, keeping the play-on for when it is likely.
-fn bot_choice(view: &SeatView, rng: &mut SmallRng) -> Intent {
-    let legal = &view.legal;
-    if view.phase == Phase::TrumpCall {
-        let best = Suit::ALL
-            .into_iter()
-            .max_by_key(|s| view.hand.count_suit(*s))
-            .unwrap_or(Suit::Spades);
-        if let Some(i) = legal.iter().find(|i| match i {
-            Intent::Call { suit } => *suit == best,
-            Intent::Show { card } | Intent::Hide { card } => card.suit() == best,
-            _ => false,
-        }) {
-            return *i;
-        }
-    }
-    if legal.contains(&Intent::Stop) {
-        return Intent::Stop;
-    }
-    let plays: Vec<Intent> = legal
-        .iter()
-        .copied()
-        .filter(|i| !matches!(i, Intent::Redeal | Intent::Reveal | Intent::Claim { .. }))
-        .collect();
-    let pool = if plays.is_empty() { legal } else { &plays };
-    pool[rng.random_range(0..pool.len())]
 }
 
 fn show_table(view: &SeatView) {
