@@ -6,6 +6,7 @@ use std::str::FromStr;
 use courtpiece_rules::{Intent, RuleSet, SeatView};
 
 use crate::easy::Easy;
+use crate::hard::Hard;
 use crate::medium::Medium;
 
 /// A player that answers every decision a seat can face, from the seat's view and the rule set
@@ -22,15 +23,18 @@ pub enum Level {
     Easy,
     /// Rules of thumb with card memory.
     Medium,
+    /// Determinized search over the double-dummy solver.
+    Hard,
 }
 
 impl Level {
-    pub const ALL: [Level; 2] = [Level::Easy, Level::Medium];
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
+            Level::Hard => "hard",
         }
     }
 
@@ -39,6 +43,7 @@ impl Level {
         match self {
             Level::Easy => Box::new(Easy::new(seed)),
             Level::Medium => Box::new(Medium::new(seed)),
+            Level::Hard => Box::new(Hard::new(seed)),
         }
     }
 }
@@ -51,7 +56,7 @@ impl fmt::Display for Level {
 
 /// A level name that is not one of ours.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot level {0:?} (easy, medium)")]
+#[error("unknown bot level {0:?} (easy, medium, hard)")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for Level {

@@ -5,8 +5,10 @@ pub mod arena;
 pub mod bot;
 mod choices;
 mod easy;
+mod hard;
 mod medium;
 pub mod memory;
+pub mod sample;
 pub mod solver;
 
 pub use bot::{Bot, Level, UnknownLevel};

@@ -37,7 +37,9 @@ fn every_level_answers_every_decision_legally() {
         for level in Level::ALL {
             let mut decisions = 0;
             let mut seed = 0;
-            while decisions < 1500 {
+            // Hard thinks for up to 40 ms on its endgame decisions: fewer of them
+            let wanted = if level == Level::Hard { 300 } else { 1500 };
+            while decisions < wanted {
                 seed += 1;
                 let mut rules = rules.clone();
                 rules.max_hands = Some(6);
@@ -93,4 +95,69 @@ fn medium_beats_easy() {
     let s = Summary::of(&outcomes);
     assert!(s.a_match_win_rate >= 0.75, "{s:?}");
     assert!(s.a_hand_win_rate > 0.5, "{s:?}");
+}
+
+#[test]
+fn samples_agree_with_what_the_table_has_shown() {
+    use courtpiece_bots::memory::Memory;
+    use courtpiece_bots::sample::sample;
+    use courtpiece_rules::CardSet;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+    for rules in rule_sets().into_iter().filter(|r| r.revoke == Revoke::Prevent) {
+        for seed in 0..20 {
+            let mut m = Match::new(&rules, seed).unwrap();
+            let mut bots: Vec<_> = Seat::ALL
+                .iter()
+                .map(|s| Level::Medium.bot(seed + s.index() as u64))
+                .collect();
+            let mut steps = 0;
+            loop {
+                m.advance();
+                let Some(who) = m.to_act() else { break };
+                let view = m.view(who);
+                if view.phase == courtpiece_rules::Phase::TrickPlay && steps % 3 == 0 {
+                    let memory = Memory::read(&view, &rules);
+                    for _ in 0..5 {
+                        let hands = sample(&view, &memory, &mut rng);
+                        let mut all = CardSet::EMPTY;
+                        for (s, h) in hands.iter().enumerate() {
+                            assert!((all & *h).is_empty(), "a card dealt twice");
+                            all |= *h;
+                            if s != who.index() {
+                                assert!((view.exposed[s] & memory.unseen).iter().all(|c| h.contains(c)));
+                                for suit in courtpiece_rules::Suit::ALL {
+                                    if memory.voids[s][suit.index()] {
+                                        assert!(!h.has_suit(suit), "seat {s} showed it lacks {suit}");
+                                    }
+                                }
+                            }
+                        }
+                        let mine = view.hand | view.own_indicator.map_or(CardSet::EMPTY, CardSet::single);
+                        assert_eq!(hands[who.index()], mine, "my own hand is as it is");
+                        for s in Seat::ALL.into_iter().filter(|&s| s != who) {
+                            let face_down =
+                                view.call == Some(courtpiece_rules::CallView::FaceDown) && s == view.caller;
+                            assert_eq!(
+                                hands[s.index()].len(),
+                                u32::from(view.counts[s.index()]) + u32::from(face_down)
+                            );
+                        }
+                        assert_eq!(
+                            all,
+                            memory.unseen
+                                | view.hand
+                                | view.own_indicator.map_or(CardSet::EMPTY, CardSet::single)
+                        );
+                    }
+                }
+                let intent = bots[who.index()].decide(&view, &rules);
+                m.apply(who, intent).unwrap();
+                steps += 1;
+                if m.score().hands >= 2 {
+                    break;
+                }
+            }
+        }
+    }
 }
