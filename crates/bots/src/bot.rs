@@ -11,7 +11,7 @@ use crate::medium::Medium;
 
 /// A player that answers every decision a seat can face, from the seat's view and the rule set
 /// alone. Deterministic for a given seed.
-pub trait Bot: Send {
+pub trait Bot: Send + Sync {
     /// One of `view.legal`, which is not empty when a bot is asked.
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent;
 }

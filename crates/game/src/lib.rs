@@ -1,0 +1,24 @@
+//! The Court Piece table as Bevy states and components. The rules crate decides; the systems
+//! here call it and mirror what it decided into components and messages, so there is one truth.
+//! Runs headless (with `MinimalPlugins` and `StatesPlugin`) or under the windowed view.
+
+use bevy::prelude::*;
+
+pub mod controller;
+pub mod messages;
+pub mod phase;
+pub mod table;
+
+pub use controller::{Controller, Pacing};
+pub use messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
+pub use phase::Phase;
+pub use table::{CurrentTrick, Hand, Score, SeatOf, StartMatch, Table, TableTop, TeamOf, TricksWon};
+
+/// Everything the table needs: register it once; start a match with a [`StartMatch`] message.
+pub struct GamePlugin;
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((messages::plugin, phase::plugin, table::plugin, controller::plugin));
+    }
+}

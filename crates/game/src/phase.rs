@@ -1,0 +1,36 @@
+//! The phases of the table as a Bevy state: the rules' phases of a hand, plus the lobby before
+//! the match and the end of it.
+
+use bevy::prelude::*;
+use courtpiece_rules as rules;
+
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Phase {
+    #[default]
+    Lobby,
+    Cut,
+    FirstDeal,
+    TrumpCall,
+    SecondDeal,
+    TrickPlay,
+    Scoring,
+    MatchOver,
+}
+
+impl Phase {
+    /// The state that shows a phase of the rules' hand.
+    pub fn of(phase: rules::Phase) -> Phase {
+        match phase {
+            rules::Phase::Cut => Phase::Cut,
+            rules::Phase::FirstDeal => Phase::FirstDeal,
+            rules::Phase::TrumpCall => Phase::TrumpCall,
+            rules::Phase::SecondDeal => Phase::SecondDeal,
+            rules::Phase::TrickPlay => Phase::TrickPlay,
+            rules::Phase::Scoring => Phase::Scoring,
+        }
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_state::<Phase>();
+}

@@ -1,0 +1,191 @@
+//! The table: the match (the one truth), the seat and table entities that mirror it, and the
+//! systems that start a match, apply intents, deal and score.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use courtpiece_rules::{
+    CardSet, Event, GameRecord, Heap, Intent, Match, MatchScore, RuleError, RuleSet, Seat, Team, Trick,
+};
+
+use crate::controller::{BotBrain, Controller};
+use crate::messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
+use crate::phase::Phase;
+
+/// The match in play and its record.
+#[derive(Resource)]
+pub struct Table {
+    pub game: Match,
+    pub record: GameRecord,
+}
+
+/// Start a match: the rules, the seed of the deals, and who sits where.
+#[derive(Message, Clone, Debug)]
+pub struct StartMatch {
+    pub rules: RuleSet,
+    pub seed: u64,
+    pub seats: [Controller; 4],
+}
+
+/// A seat at the table.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatOf(pub Seat);
+
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TeamOf(pub Team);
+
+/// The cards a seat holds.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hand(pub CardSet);
+
+/// Tricks a seat has won this hand.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TricksWon(pub u8);
+
+/// The table itself: the trick on it and the Double Sar heap.
+#[derive(Component, Debug, Default)]
+pub struct TableTop;
+
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CurrentTrick(pub Trick);
+
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeapOnTable(pub Heap);
+
+/// The match score and streaks.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score(pub MatchScore);
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<StartMatch>()
+        .init_resource::<Score>()
+        .add_systems(
+            Update,
+            (start_match, apply_intents.run_if(resource_exists::<Table>)).chain(),
+        )
+        .add_systems(OnEnter(Phase::FirstDeal), step_match)
+        .add_systems(OnEnter(Phase::SecondDeal), step_match)
+        .add_systems(OnEnter(Phase::Scoring), step_match);
+}
+
+/// Writes what a change of the match means: events, views, components, the phase.
+#[derive(SystemParam)]
+pub struct Publisher<'w, 's> {
+    events: MessageWriter<'w, TableEvent>,
+    views: MessageWriter<'w, ViewUpdate>,
+    state: Res<'w, State<Phase>>,
+    next: ResMut<'w, NextState<Phase>>,
+    score: ResMut<'w, Score>,
+    seats: Query<'w, 's, (&'static SeatOf, &'static mut Hand, &'static mut TricksWon)>,
+    top: Query<'w, 's, (&'static mut CurrentTrick, &'static mut HeapOnTable), With<TableTop>>,
+}
+
+impl Publisher<'_, '_> {
+    pub fn publish(&mut self, game: &Match, events: Vec<Event>) {
+        if events.is_empty() {
+            return;
+        }
+        for e in events {
+            self.events.write(TableEvent(e));
+        }
+        for seat in Seat::ALL {
+            self.views.write(ViewUpdate {
+                seat,
+                view: game.view(seat),
+            });
+        }
+        let round = game.round();
+        for (seat, mut hand, mut won) in &mut self.seats {
+            hand.0 = round.hand(seat.0);
+            won.0 = round.won()[seat.0.index()];
+        }
+        for (mut trick, mut heap) in &mut self.top {
+            trick.0 = *round.trick();
+            heap.0 = round.heap();
+        }
+        self.score.0 = *game.score();
+        let target = if game.is_over() {
+            Phase::MatchOver
+        } else {
+            Phase::of(game.phase())
+        };
+        if *self.state.get() != target {
+            self.next.set(target);
+        }
+    }
+}
+
+/// The entities a match spawns: its seats and the table top.
+type OfTheTable = Or<(With<SeatOf>, With<TableTop>)>;
+
+fn start_match(
+    mut commands: Commands,
+    mut starts: MessageReader<StartMatch>,
+    old: Query<Entity, OfTheTable>,
+    mut publisher: Publisher,
+) {
+    let Some(start) = starts.read().last().cloned() else {
+        return;
+    };
+    let record = GameRecord::new(&start.rules, start.seed);
+    let Ok(game) = record.start() else {
+        error!("the rules of the match were refused");
+        return;
+    };
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    for seat in Seat::ALL {
+        let controller = start.seats[seat.index()];
+        let mut entity = commands.spawn((
+            SeatOf(seat),
+            TeamOf(seat.team()),
+            Hand::default(),
+            TricksWon::default(),
+            controller,
+        ));
+        if let Controller::Bot(level) = controller {
+            entity.insert(BotBrain(
+                level.bot(start.seed.wrapping_mul(4).wrapping_add(seat.index() as u64)),
+            ));
+        }
+    }
+    commands.spawn((
+        TableTop,
+        CurrentTrick(*game.round().trick()),
+        HeapOnTable::default(),
+    ));
+    publisher.publish(&game, vec![game.round().opening_event()]);
+    commands.insert_resource(Table { game, record });
+}
+
+/// Applies the intents that seats sent (the local player, the network).
+fn apply_intents(
+    mut table: ResMut<Table>,
+    mut intents: MessageReader<SeatIntent>,
+    mut rejected: MessageWriter<Rejected>,
+    mut publisher: Publisher,
+) {
+    for &SeatIntent { seat, intent } in intents.read() {
+        match apply(&mut table, seat, intent) {
+            Ok(events) => publisher.publish(&table.game, events),
+            Err(error) => {
+                rejected.write(Rejected { seat, intent, error });
+            }
+        }
+    }
+}
+
+/// Applies one intent through the record, so that the record holds every applied intent.
+pub fn apply(table: &mut Table, seat: Seat, intent: Intent) -> Result<Vec<Event>, RuleError> {
+    let Table { game, record } = table;
+    record.apply(game, seat, intent)
+}
+
+/// The deals and the scoring: the phases that wait for nobody.
+fn step_match(table: Option<ResMut<Table>>, mut publisher: Publisher) {
+    let Some(mut table) = table else { return };
+    if table.game.needs_step() {
+        let events = table.game.step();
+        publisher.publish(&table.game, events);
+    }
+}

@@ -1,0 +1,3 @@
+//! Headless tests of the table: `MinimalPlugins` + `StatesPlugin`, driven by `app.update()`.
+
+mod headless;
