@@ -1,8 +1,19 @@
 //! Answers shared by the levels: the cut, the trump call, reading the trick on the table.
 
 use courtpiece_rules::{Card, CardSet, Intent, Phase, Rank, SeatView, Suit, Trick};
-use rand::RngExt;
 use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// The generator of one decision: a function of the bot's seed and where the table stands, so
+/// that a bot decides the same way in a match replayed or resumed from its record.
+pub fn decision_rng(seed: u64, view: &SeatView) -> SmallRng {
+    let place = (u64::from(view.hand_no) << 32)
+        ^ (u64::from(view.redeals) << 24)
+        ^ ((view.phase as u64) << 16)
+        ^ u64::from(view.played().len())
+        ^ (u64::from(view.seat.index() as u8) << 8);
+    SmallRng::seed_from_u64(seed ^ place.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
 
 /// A cut anywhere the rules allow (R-CUT: bots cut at random).
 pub fn cut(view: &SeatView, rng: &mut SmallRng) -> Option<Intent> {

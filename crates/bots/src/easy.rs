@@ -1,28 +1,25 @@
 //! Easy: legal cards with a little sense. It follows cheaply and wins cheaply when it can.
 
 use courtpiece_rules::{Intent, Phase, RuleSet, SeatView};
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 
 use crate::bot::Bot;
-use crate::choices::{beats_now, call, cut, lowest_card, playable};
+use crate::choices::{beats_now, call, cut, decision_rng, lowest_card, playable};
 
 pub struct Easy {
-    rng: SmallRng,
+    seed: u64,
 }
 
 impl Easy {
     pub fn new(seed: u64) -> Easy {
-        Easy {
-            rng: SmallRng::seed_from_u64(seed),
-        }
+        Easy { seed }
     }
 }
 
 impl Bot for Easy {
     fn decide(&mut self, view: &SeatView, _rules: &RuleSet) -> Intent {
         if view.phase == Phase::Cut
-            && let Some(i) = cut(view, &mut self.rng)
+            && let Some(i) = cut(view, &mut decision_rng(self.seed, view))
         {
             return i;
         }
@@ -35,11 +32,11 @@ impl Bot for Easy {
         }
         let cards = playable(view);
         let Some(lowest) = lowest_card(cards) else {
-            return view.legal[self.rng.random_range(0..view.legal.len())];
+            return view.legal[decision_rng(self.seed, view).random_range(0..view.legal.len())];
         };
         if view.trick.is_empty() {
             // lead something at random
-            let i = self.rng.random_range(0..cards.len());
+            let i = decision_rng(self.seed, view).random_range(0..cards.len());
             return Intent::Play {
                 card: cards.nth(i).unwrap_or(lowest),
             };

@@ -6,11 +6,9 @@
 use std::time::{Duration, Instant};
 
 use courtpiece_rules::{CallView, Card, Deal, Intent, Mode, Phase, RuleSet, SeatView};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 
 use crate::bot::Bot;
-use crate::choices::playable;
+use crate::choices::{decision_rng, playable};
 use crate::medium::Medium;
 use crate::memory::Memory;
 use crate::sample::sample;
@@ -24,7 +22,7 @@ const MIN_SAMPLES: u32 = 4;
 const MAX_SAMPLES: u32 = 48;
 
 pub struct Hard {
-    rng: SmallRng,
+    seed: u64,
     medium: Medium,
     budget: Duration,
 }
@@ -32,7 +30,7 @@ pub struct Hard {
 impl Hard {
     pub fn new(seed: u64) -> Hard {
         Hard {
-            rng: SmallRng::seed_from_u64(seed ^ 0x4A5D),
+            seed: seed ^ 0x4A5D,
             medium: Medium::new(seed),
             budget: DEFAULT_BUDGET,
         }
@@ -47,13 +45,14 @@ impl Hard {
         let team = view.seat.team();
         let played: Vec<Card> = view.trick.plays().map(|(_, c)| c).collect();
         let start = Instant::now();
+        let mut rng = decision_rng(self.seed, view);
         let mut solver = Solver::new();
         let mut totals = [0u32; 64];
         let mut samples = 0;
         let mut candidates = cards;
         while samples < MAX_SAMPLES && (samples < MIN_SAMPLES || start.elapsed() < self.budget) {
             samples += 1;
-            let hands = sample(view, &memory, &mut self.rng);
+            let hands = sample(view, &memory, &mut rng);
             let Ok(pos) =
                 Position::with_trick(&Deal::new(hands), view.trick.trumps(), view.trick.leader, &played)
             else {

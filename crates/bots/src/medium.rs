@@ -3,29 +3,25 @@
 //! by length and strength.
 
 use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, RuleSet, Seat, SeatView, Suit};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 
 use crate::bot::Bot;
-use crate::choices::{beats_now, call, cut, lowest_card, playable, points};
+use crate::choices::{beats_now, call, cut, decision_rng, lowest_card, playable, points};
 use crate::memory::Memory;
 
 pub struct Medium {
-    rng: SmallRng,
+    seed: u64,
 }
 
 impl Medium {
     pub fn new(seed: u64) -> Medium {
-        Medium {
-            rng: SmallRng::seed_from_u64(seed),
-        }
+        Medium { seed }
     }
 }
 
 impl Bot for Medium {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         if view.phase == Phase::Cut
-            && let Some(i) = cut(view, &mut self.rng)
+            && let Some(i) = cut(view, &mut decision_rng(self.seed, view))
         {
             return i;
         }

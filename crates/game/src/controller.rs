@@ -33,8 +33,9 @@ struct Thinking {
     since: Duration,
 }
 
-/// Bot moves applied in one frame at most; the phases that deal and score need a frame each.
-const MOVES_PER_FRAME: usize = 64;
+/// Bot moves applied in one frame at most (a trick), so that each trick is its own frame to save
+/// and to watch; the phases that deal and score need a frame each.
+const MOVES_PER_FRAME: usize = 4;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Pacing>()

@@ -7,11 +7,13 @@ use bevy::prelude::*;
 pub mod controller;
 pub mod messages;
 pub mod phase;
+pub mod save;
 pub mod table;
 
 pub use controller::{Controller, Pacing};
 pub use messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
 pub use phase::Phase;
+pub use save::SavePath;
 pub use table::{CurrentTrick, Hand, Score, SeatOf, StartMatch, Table, TableTop, TeamOf, TricksWon};
 
 /// Everything the table needs: register it once; start a match with a [`StartMatch`] message.
@@ -19,6 +21,12 @@ pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((messages::plugin, phase::plugin, table::plugin, controller::plugin));
+        app.add_plugins((
+            messages::plugin,
+            phase::plugin,
+            table::plugin,
+            controller::plugin,
+            save::plugin,
+        ));
     }
 }

@@ -18,12 +18,14 @@ pub struct Table {
     pub record: GameRecord,
 }
 
-/// Start a match: the rules, the seed of the deals, and who sits where.
+/// Start a match: the rules, the seed of the deals, and who sits where; or, with `resume`, go on
+/// with the match a record stopped in.
 #[derive(Message, Clone, Debug)]
 pub struct StartMatch {
     pub rules: RuleSet,
     pub seed: u64,
     pub seats: [Controller; 4],
+    pub resume: Option<GameRecord>,
 }
 
 /// A seat at the table.

@@ -38,6 +38,7 @@ fn play(rules: RuleSet, seed: u64) -> App {
             Controller::Bot(Level::Medium),
             Controller::Bot(Level::Easy),
         ],
+        resume: None,
     });
     for _ in 0..200_000 {
         app.update();
@@ -93,4 +94,70 @@ fn the_phases_come_in_the_order_of_the_rule_book() {
     }
     expected.push(Phase::MatchOver);
     assert_eq!(*phases, expected);
+}
+
+#[test]
+fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
+    use courtpiece_game::SavePath;
+    use courtpiece_rules::GameRecord;
+    let mut rules = Preset::CourtPiece.rules();
+    rules.max_hands = Some(5);
+    let straight = play(rules.clone(), 21);
+    let expected = straight.world().resource::<Table>().game.summary();
+
+    let path = std::env::temp_dir().join(format!("courtpiece-resume-{}.json", std::process::id()));
+    let seats = [
+        Controller::Bot(Level::Medium),
+        Controller::Bot(Level::Easy),
+        Controller::Bot(Level::Medium),
+        Controller::Bot(Level::Easy),
+    ];
+    let mut first = app();
+    first.insert_resource(SavePath(path.clone()));
+    first.world_mut().write_message(StartMatch {
+        rules: rules.clone(),
+        seed: 21,
+        seats,
+        resume: None,
+    });
+    // stop in the middle of the third hand's trick play
+    for _ in 0..100_000 {
+        first.update();
+        let table = first.world().resource::<Table>();
+        if table.game.hand_no() == 3 && table.game.round().tricks().len() >= 4 || table.game.is_over() {
+            break;
+        }
+    }
+    drop(first);
+    let saved = GameRecord::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        saved.replay().unwrap().hand_no(),
+        3,
+        "the save was written after the last trick"
+    );
+
+    let mut second = app();
+    second.world_mut().write_message(StartMatch {
+        rules,
+        seed: 21,
+        seats,
+        resume: Some(saved),
+    });
+    for _ in 0..100_000 {
+        second.update();
+        if *second.world().resource::<State<Phase>>().get() == Phase::MatchOver {
+            break;
+        }
+    }
+    assert_eq!(second.world().resource::<Table>().game.summary(), expected);
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn a_corrupt_save_is_refused_and_left_alone() {
+    let path = std::env::temp_dir().join(format!("courtpiece-corrupt-{}.json", std::process::id()));
+    std::fs::write(&path, "{ not a record").unwrap();
+    assert!(courtpiece_rules::GameRecord::from_json(&std::fs::read_to_string(&path).unwrap()).is_err());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not a record");
+    std::fs::remove_file(&path).ok();
 }
