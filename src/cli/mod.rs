@@ -4,6 +4,7 @@ mod arena;
 mod bench;
 mod play;
 mod replay;
+mod serve;
 mod solve;
 
 use std::path::PathBuf;
@@ -39,6 +40,34 @@ enum Command {
         /// Write the game record here at the end.
         #[arg(long)]
         record: Option<PathBuf>,
+    },
+    /// Host a table headless; every seat a bot for now.
+    Serve {
+        /// Four seats, e.g. bot:easy,bot:medium,bot:easy,bot:medium.
+        #[arg(long)]
+        seats: String,
+        #[arg(long, default_value = "court-piece", value_parser = parse_preset)]
+        rules: Preset,
+        /// Play one match of exactly this many hands.
+        #[arg(long, conflicts_with = "matches")]
+        hands: Option<u32>,
+        /// Play this many matches under the rules' own end.
+        #[arg(long, default_value_t = 1)]
+        matches: u32,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// How long bots think before each decision, in milliseconds.
+        #[arg(long, default_value_t = 0)]
+        think_ms: u64,
+        /// Keep the record here, saved after every trick.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Go on with the match this record stopped in.
+        #[arg(long)]
+        resume: Option<PathBuf>,
+        /// Print each match summary as one line of JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Check a game record and print the match summary.
     Replay {
@@ -137,6 +166,27 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             record,
         }),
         Command::Replay { file, json } => replay::run(&file, json),
+        Command::Serve {
+            seats,
+            rules,
+            hands,
+            matches,
+            seed,
+            think_ms,
+            record,
+            resume,
+            json,
+        } => serve::run(serve::Options {
+            seats,
+            preset: rules,
+            hands,
+            matches,
+            seed,
+            think_ms,
+            record,
+            resume,
+            json,
+        }),
         Command::Bench { seconds, seed, json } => bench::run(seconds, seed, json),
         Command::Solve { file } => solve::run(file.as_deref()),
         Command::Arena {

@@ -181,3 +181,69 @@ fn solve_prints_the_leaders_tricks_line_by_line() {
         "{err}"
     );
 }
+
+#[test]
+fn serve_and_replay_print_the_same_summary_in_every_preset() {
+    for preset in Preset::ALL {
+        let record =
+            std::env::temp_dir().join(format!("courtpiece-serve-{}-{preset}.json", std::process::id()));
+        let out = courtpiece(&[
+            "serve",
+            "--seats",
+            "bot:medium,bot:easy,bot:medium,bot:easy",
+            "--rules",
+            preset.name(),
+            "--hands",
+            "6",
+            "--seed",
+            "4",
+            "--record",
+            record.to_str().unwrap(),
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let served = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .last()
+            .unwrap()
+            .to_string();
+        let replayed = courtpiece(&["replay", record.to_str().unwrap(), "--json"]);
+        assert_eq!(
+            String::from_utf8_lossy(&replayed.stdout).lines().last().unwrap(),
+            served,
+            "{preset}"
+        );
+        let summary: MatchSummary = serde_json::from_str(&served).unwrap();
+        assert_eq!(summary.hands, 6);
+    }
+}
+
+#[test]
+fn serve_refuses_bad_seats_and_corrupt_saves() {
+    for seats in [
+        "bot:easy,bot:easy,bot:easy",
+        "bot:genius,bot:easy,bot:easy,bot:easy",
+        "remote,bot:easy,bot:easy,bot:easy",
+    ] {
+        let out = courtpiece(&["serve", "--seats", seats]);
+        assert!(!out.status.success(), "{seats}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--seats"));
+    }
+    let corrupt = temp_file(
+        "corrupt-save.json",
+        "{\"format\": \"courtpiece-record\", \"version\": 1, \"rules\"",
+    );
+    let out = courtpiece(&[
+        "serve",
+        "--seats",
+        "bot:easy,bot:easy,bot:easy,bot:easy",
+        "--resume",
+        corrupt.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a readable game record"));
+    assert!(
+        std::fs::read_to_string(&corrupt).unwrap().ends_with("\"rules\""),
+        "the save is left untouched"
+    );
+}
