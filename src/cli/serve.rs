@@ -63,6 +63,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         app.add_plugins((MinimalPlugins, StatesPlugin, GamePlugin))
             .insert_resource(Pacing {
                 think: Duration::from_millis(o.think_ms),
+                turn_timer: None,
             });
         if let Some(path) = &o.record {
             app.insert_resource(SavePath(path.clone()));

@@ -20,16 +20,29 @@ pub enum Controller {
 #[derive(Component)]
 pub struct BotBrain(pub Box<dyn Bot>);
 
-/// How long bots think before they act: zero headless, a pace a person can follow in the window.
+/// Who plays a person's turn when their turn timer runs out.
+#[derive(Component)]
+pub struct StandIn(pub Box<dyn Bot>);
+
+/// How long bots think before they act (zero headless, a pace a person can follow in the
+/// window), and an optional turn timer for people: when it runs out a bot plays that turn.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pacing {
     pub think: Duration,
+    pub turn_timer: Option<Duration>,
 }
 
-/// When the seat to act started thinking.
+/// A person's turn was played by the stand-in bot because their timer ran out.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnTimedOut {
+    pub seat: courtpiece_rules::Seat,
+}
+
+/// Which turn is running (the seat, and how many intents the match had when it started) and
+/// since when.
 #[derive(Resource, Default)]
-struct Thinking {
-    seat: Option<courtpiece_rules::Seat>,
+struct Turn {
+    key: Option<(courtpiece_rules::Seat, usize)>,
     since: Duration,
 }
 
@@ -39,7 +52,8 @@ const MOVES_PER_FRAME: usize = 4;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Pacing>()
-        .init_resource::<Thinking>()
+        .init_resource::<Turn>()
+        .add_message::<TurnTimedOut>()
         .add_systems(
             Update,
             bots_play.run_if(resource_exists::<Table>).run_if(
@@ -50,34 +64,39 @@ pub fn plugin(app: &mut App) {
         );
 }
 
+/// Plays the turns of bot seats once they have thought for the think time, and the turns of
+/// people whose turn timer ran out.
 fn bots_play(
     mut table: ResMut<Table>,
-    mut bots: Query<(&SeatOf, &mut BotBrain)>,
+    mut seats: Query<(&SeatOf, Option<&mut BotBrain>, Option<&mut StandIn>)>,
     pacing: Res<Pacing>,
     time: Res<Time>,
-    mut thinking: ResMut<Thinking>,
+    mut turn: ResMut<Turn>,
+    mut timed_out: MessageWriter<TurnTimedOut>,
     mut publisher: Publisher,
 ) {
     for _ in 0..MOVES_PER_FRAME {
         let Some(seat) = table.game.to_act() else { return };
-        let Some((_, mut brain)) = bots.iter_mut().find(|(s, _)| s.0 == seat) else {
+        let Some((_, brain, stand_in)) = seats.iter_mut().find(|(s, _, _)| s.0 == seat) else {
             return;
         };
-        if !pacing.think.is_zero() {
-            if thinking.seat != Some(seat) {
-                *thinking = Thinking {
-                    seat: Some(seat),
-                    since: time.elapsed(),
-                };
-                return;
-            }
-            if time.elapsed() - thinking.since < pacing.think {
-                return;
-            }
-            thinking.seat = None;
+        let key = (seat, table.record.moves.len());
+        if turn.key != Some(key) {
+            *turn = Turn {
+                key: Some(key),
+                since: time.elapsed(),
+            };
         }
+        let waited = time.elapsed() - turn.since;
         let view = table.game.view(seat);
-        let intent = brain.0.decide(&view, table.game.rules());
+        let intent = match (brain, stand_in, pacing.turn_timer) {
+            (Some(mut brain), _, _) if waited >= pacing.think => brain.0.decide(&view, table.game.rules()),
+            (None, Some(mut stand_in), Some(timer)) if waited >= timer => {
+                timed_out.write(TurnTimedOut { seat });
+                stand_in.0.decide(&view, table.game.rules())
+            }
+            _ => return,
+        };
         let phase = table.game.phase();
         let events = match apply(&mut table, seat, intent) {
             Ok(events) => events,

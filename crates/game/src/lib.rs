@@ -10,7 +10,7 @@ pub mod phase;
 pub mod save;
 pub mod table;
 
-pub use controller::{Controller, Pacing};
+pub use controller::{Controller, Pacing, TurnTimedOut};
 pub use messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
 pub use phase::Phase;
 pub use save::SavePath;

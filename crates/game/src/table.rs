@@ -7,7 +7,9 @@ use courtpiece_rules::{
     CardSet, Event, GameRecord, Heap, Intent, Match, MatchScore, RuleError, RuleSet, Seat, Team, Trick,
 };
 
-use crate::controller::{BotBrain, Controller};
+use courtpiece_bots::Level;
+
+use crate::controller::{BotBrain, Controller, StandIn};
 use crate::messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
 use crate::phase::Phase;
 
@@ -145,11 +147,11 @@ fn start_match(
             TricksWon::default(),
             controller,
         ));
-        if let Controller::Bot(level) = controller {
-            entity.insert(BotBrain(
-                level.bot(start.seed.wrapping_mul(4).wrapping_add(seat.index() as u64)),
-            ));
-        }
+        let bot_seed = start.seed.wrapping_mul(4).wrapping_add(seat.index() as u64);
+        match controller {
+            Controller::Bot(level) => entity.insert(BotBrain(level.bot(bot_seed))),
+            Controller::Local | Controller::Remote(_) => entity.insert(StandIn(Level::Medium.bot(bot_seed))),
+        };
     }
     commands.spawn((
         TableTop,

@@ -161,3 +161,97 @@ fn a_corrupt_save_is_refused_and_left_alone() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not a record");
     std::fs::remove_file(&path).ok();
 }
+
+#[test]
+fn the_events_of_each_hand_agree_with_the_final_state() {
+    let mut rules = Preset::DoubleSar.rules();
+    rules.max_hands = Some(5);
+    let app = play(rules, 12);
+    let table = app.world().resource::<Table>();
+    let seen = app.world().resource::<Seen>();
+    // split the events at each hand's result and check each hand's story
+    let mut results = table.game.results().iter();
+    let mut played = courtpiece_rules::CardSet::EMPTY;
+    let mut tricks = 0;
+    let mut collected = [0u8; 2];
+    for event in &seen.events {
+        match event {
+            Event::Shuffled { .. } => {
+                played = courtpiece_rules::CardSet::EMPTY;
+                tricks = 0;
+                collected = [0, 0];
+            }
+            Event::Played { card, .. } => {
+                assert!(!played.contains(*card), "{card} played twice in a hand");
+                played.insert(*card);
+            }
+            Event::TrickWon { number, .. } => {
+                tricks += 1;
+                assert_eq!(*number, tricks);
+                assert_eq!(played.len(), 4 * u32::from(tricks));
+            }
+            Event::HeapCollected { seat, tricks: n } => collected[seat.team().index()] += n,
+            Event::HandOver { result } => {
+                assert_eq!(Some(result), results.next(), "the hand's result is the match's");
+                assert_eq!(result.tricks, collected, "the heap collections add up");
+            }
+            _ => {}
+        }
+    }
+    assert!(results.next().is_none(), "every hand ended with an event");
+}
+
+#[test]
+fn a_person_whose_turn_timer_runs_out_is_played_for_by_a_bot() {
+    use courtpiece_game::{Pacing, SeatIntent, TurnTimedOut};
+    use std::time::Duration;
+    let mut rules = Preset::CourtPiece.rules();
+    rules.max_hands = Some(1);
+    let mut app = app();
+    app.insert_resource(Pacing {
+        think: Duration::ZERO,
+        turn_timer: Some(Duration::from_millis(2)),
+    });
+    app.world_mut().write_message(StartMatch {
+        rules,
+        seed: 5,
+        seats: [
+            Controller::Local,
+            Controller::Bot(Level::Easy),
+            Controller::Bot(Level::Easy),
+            Controller::Bot(Level::Easy),
+        ],
+        resume: None,
+    });
+    let mut timeouts = 0;
+    for _ in 0..200_000 {
+        app.update();
+        timeouts += app
+            .world_mut()
+            .resource_mut::<Messages<TurnTimedOut>>()
+            .drain()
+            .count();
+        if *app.world().resource::<State<Phase>>().get() == Phase::MatchOver {
+            break;
+        }
+    }
+    assert!(
+        app.world().resource::<Table>().game.is_over(),
+        "the person's turns were played for them"
+    );
+    assert!(timeouts > 0);
+    // an intent sent for a seat out of turn is rejected with its reason and changes nothing
+    let before = app.world().resource::<Table>().game.summary();
+    app.world_mut().write_message(SeatIntent {
+        seat: courtpiece_rules::Seat::ALL[0],
+        intent: courtpiece_rules::Intent::Stop,
+    });
+    app.update();
+    assert_eq!(app.world().resource::<Table>().game.summary(), before);
+    let rejected = app
+        .world_mut()
+        .resource_mut::<Messages<courtpiece_game::Rejected>>()
+        .drain()
+        .count();
+    assert_eq!(rejected, 1);
+}
