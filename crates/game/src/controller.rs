@@ -110,7 +110,12 @@ fn bots_play(
             }
         };
         publisher.publish(&table.game, events);
-        if table.game.phase() != phase || table.game.needs_step() || table.game.is_over() {
+        // a new phase, or the play-on question (the `Decision` sub-state), starts in a new frame
+        let asked = matches!(
+            table.game.round().play_on(),
+            Some(courtpiece_rules::PlayOn::Asked(_))
+        );
+        if table.game.phase() != phase || table.game.needs_step() || table.game.is_over() || asked {
             return;
         }
     }

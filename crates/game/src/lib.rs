@@ -12,7 +12,7 @@ pub mod table;
 
 pub use controller::{Controller, Pacing, TurnTimedOut};
 pub use messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
-pub use phase::Phase;
+pub use phase::{Decision, Phase};
 pub use save::SavePath;
 pub use table::{CurrentTrick, Hand, Score, SeatOf, StartMatch, Table, TableTop, TeamOf, TricksWon};
 

@@ -31,6 +31,16 @@ impl Phase {
     }
 }
 
+/// What trick play waits for: the next card, or the play-on decision of the seat that took the
+/// first seven tricks (R-PLAYON).
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Phase = Phase::TrickPlay)]
+pub enum Decision {
+    #[default]
+    Card,
+    PlayOn,
+}
+
 pub fn plugin(app: &mut App) {
-    app.init_state::<Phase>();
+    app.init_state::<Phase>().add_sub_state::<Decision>();
 }

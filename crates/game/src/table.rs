@@ -4,14 +4,15 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use courtpiece_rules::{
-    CardSet, Event, GameRecord, Heap, Intent, Match, MatchScore, RuleError, RuleSet, Seat, Team, Trick,
+    CardSet, Event, GameRecord, Heap, Intent, Match, MatchScore, PlayOn, RuleError, RuleSet, Seat, Team,
+    Trick,
 };
 
 use courtpiece_bots::Level;
 
 use crate::controller::{BotBrain, Controller, StandIn};
 use crate::messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
-use crate::phase::Phase;
+use crate::phase::{Decision, Phase};
 
 /// The match in play and its record.
 #[derive(Resource)]
@@ -78,6 +79,8 @@ pub struct Publisher<'w, 's> {
     views: MessageWriter<'w, ViewUpdate>,
     state: Res<'w, State<Phase>>,
     next: ResMut<'w, NextState<Phase>>,
+    decision: Option<Res<'w, State<Decision>>>,
+    next_decision: ResMut<'w, NextState<Decision>>,
     score: ResMut<'w, Score>,
     seats: Query<'w, 's, (&'static SeatOf, &'static mut Hand, &'static mut TricksWon)>,
     top: Query<'w, 's, (&'static mut CurrentTrick, &'static mut HeapOnTable), With<TableTop>>,
@@ -114,6 +117,14 @@ impl Publisher<'_, '_> {
         };
         if *self.state.get() != target {
             self.next.set(target);
+        } else if let Some(decision) = &self.decision {
+            let wanted = match round.play_on() {
+                Some(PlayOn::Asked(_)) => Decision::PlayOn,
+                _ => Decision::Card,
+            };
+            if *decision.get() != wanted {
+                self.next_decision.set(wanted);
+            }
         }
     }
 }

@@ -10,12 +10,21 @@ use courtpiece_rules::{Event, Preset, RuleSet};
 struct Seen {
     events: Vec<Event>,
     phases: Vec<Phase>,
+    play_on_frames: usize,
 }
 
-fn record(mut seen: ResMut<Seen>, mut events: MessageReader<TableEvent>, state: Res<State<Phase>>) {
+fn record(
+    mut seen: ResMut<Seen>,
+    mut events: MessageReader<TableEvent>,
+    state: Res<State<Phase>>,
+    decision: Option<Res<State<courtpiece_game::Decision>>>,
+) {
     seen.events.extend(events.read().map(|e| e.0.clone()));
     if seen.phases.last() != Some(state.get()) {
         seen.phases.push(*state.get());
+    }
+    if decision.is_some_and(|d| *d.get() == courtpiece_game::Decision::PlayOn) {
+        seen.play_on_frames += 1;
     }
 }
 
@@ -254,4 +263,23 @@ fn a_person_whose_turn_timer_runs_out_is_played_for_by_a_bot() {
         .drain()
         .count();
     assert_eq!(rejected, 1);
+}
+
+#[test]
+fn the_play_on_decision_is_a_sub_state_of_trick_play() {
+    let mut rules = Preset::CourtPiece.rules();
+    rules.max_hands = Some(30);
+    let app = play(rules, 2);
+    let seen = app.world().resource::<Seen>();
+    let asked = seen
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::PlayOnAsked { .. }))
+        .count();
+    assert!(asked > 0, "no court in 30 hands to test with");
+    assert!(
+        seen.play_on_frames >= asked,
+        "{} frames in PlayOn for {asked} questions",
+        seen.play_on_frames
+    );
 }
