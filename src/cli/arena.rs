@@ -11,13 +11,26 @@ use serde::Serialize;
 
 use super::CliError;
 
+#[derive(Debug, clap::Args)]
 pub struct Options {
+    /// Level of bot A: easy, medium, hard.
+    #[arg(long, value_parser = super::parse_level)]
     pub a: Level,
+    /// Level of bot B.
+    #[arg(long, value_parser = super::parse_level)]
     pub b: Level,
+    /// Play matches until at least this many hands are played.
+    #[arg(long, default_value_t = 2000)]
     pub hands: u32,
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
     pub preset: Preset,
-    pub threads: usize,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print the figures as one line of JSON at the end.
+    #[arg(long)]
     pub json: bool,
 }
 
@@ -43,7 +56,10 @@ pub fn run(o: Options) -> Result<(), CliError> {
     if o.hands == 0 {
         return Err(CliError::Usage("--hands must be at least 1".into()));
     }
-    if o.threads == 0 || o.threads > 256 {
+    let threads = o
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 || threads > 256 {
         return Err(CliError::Usage("--threads must be between 1 and 256".into()));
     }
     let rules = o.preset.rules();
@@ -55,7 +71,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
     let hands_done = AtomicU32::new(0);
     let outcomes: Mutex<Vec<(u64, [MatchOutcome; 2])>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        for _ in 0..o.threads {
+        for _ in 0..threads {
             scope.spawn(|| {
                 while hands_done.load(Ordering::Relaxed) < o.hands {
                     let index = next_pair.fetch_add(1, Ordering::Relaxed);

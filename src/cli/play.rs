@@ -16,12 +16,35 @@ use super::CliError;
 const YOU: Seat = Seat::ALL[0];
 const NAMES: [&str; 4] = ["You", "East", "Partner", "West"];
 
+#[derive(Debug, clap::Args)]
 pub struct Options {
+    /// Rules preset: court-piece, double-sar, hidden-rang, hokm, troefcall.
+    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
     pub preset: Preset,
+    /// Level of the three bots: easy, medium, hard.
+    #[arg(long = "bots", default_value = "medium", value_parser = super::parse_level)]
     pub level: Level,
+    /// Seed of the deals (a random one if not given); the same seed deals the same cards.
+    #[arg(long)]
     pub seed: Option<u64>,
+    /// End the match after this many hands.
+    #[arg(long)]
     pub hands: Option<u32>,
+    /// Write the game record here at the end.
+    #[arg(long)]
     pub record: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            preset: Preset::CourtPiece,
+            level: Level::Medium,
+            seed: None,
+            hands: None,
+            record: None,
+        }
+    }
 }
 
 pub fn run(options: Options) -> Result<(), CliError> {

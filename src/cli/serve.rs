@@ -12,15 +12,32 @@ use courtpiece_rules::{GameRecord, MatchSummary, Preset};
 
 use super::CliError;
 
+#[derive(Debug, clap::Args)]
 pub struct Options {
+    /// Four seats, e.g. bot:easy,bot:medium,bot:easy,bot:medium.
+    #[arg(long)]
     pub seats: String,
+    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
     pub preset: Preset,
+    /// Play one match of exactly this many hands.
+    #[arg(long, conflicts_with = "matches")]
     pub hands: Option<u32>,
+    /// Play this many matches under the rules' own end.
+    #[arg(long, default_value_t = 1)]
     pub matches: u32,
+    #[arg(long)]
     pub seed: Option<u64>,
+    /// How long bots think before each decision, in milliseconds.
+    #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
+    /// Keep the record here, saved after every trick.
+    #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Go on with the match this record stopped in.
+    #[arg(long)]
     pub resume: Option<PathBuf>,
+    /// Print each match summary as one line of JSON.
+    #[arg(long)]
     pub json: bool,
 }
 
