@@ -16,17 +16,38 @@ pub struct Heap {
     pub run: Option<Seat>,
 }
 
+/// The options that hold a collection back, in a few bytes for search positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Collect {
+    /// `V-FIRSTCOLLECT`.
+    pub first_collect: u8,
+    /// `V-ACE=no-collect`.
+    pub ace_blocks: bool,
+    /// `V-FIRSTTWO=no-collect`.
+    pub first_two_blocks: bool,
+}
+
+impl Collect {
+    pub fn of(rules: &RuleSet) -> Collect {
+        Collect {
+            first_collect: rules.first_collect,
+            ace_blocks: rules.ace == AceCollect::NoCollect,
+            first_two_blocks: rules.first_two == FirstTwo::NoCollect,
+        }
+    }
+}
+
 impl Heap {
     /// Lays trick number `number` (1..=13), won by `winner` with `card`, on the heap and returns how
     /// many tricks the winner's team collects, if any.
-    pub fn add(&mut self, winner: Seat, card: Card, number: u8, rules: &RuleSet) -> Option<u8> {
+    pub fn add(&mut self, winner: Seat, card: Card, number: u8, collect: Collect) -> Option<u8> {
         self.tricks += 1;
         let twice = self.run == Some(winner);
         // R-LASTHEAP: the thirteenth trick always takes what is left.
         let last = number >= 13;
-        let early = number < rules.first_collect; // V-FIRSTCOLLECT
-        let first_two = rules.first_two == FirstTwo::NoCollect && number == 2; // V-FIRSTTWO
-        let ace = rules.ace == AceCollect::NoCollect && card.rank() == Rank::ACE; // V-ACE
+        let early = number < collect.first_collect; // V-FIRSTCOLLECT
+        let first_two = collect.first_two_blocks && number == 2; // V-FIRSTTWO
+        let ace = collect.ace_blocks && card.rank() == Rank::ACE; // V-ACE
         if last || (twice && !early && !first_two && !ace) {
             let collected = self.tricks;
             // R-COLLECT: after a collection the count starts again.
@@ -54,24 +75,24 @@ mod tests {
 
     #[test]
     fn r_collect_two_in_a_row_by_the_same_player() {
-        let rules = Preset::DoubleSar.rules();
+        let rules = Collect::of(&Preset::DoubleSar.rules());
         let mut heap = Heap::default();
-        assert_eq!(heap.add(seat(0), card("KS"), 1, &rules), None);
+        assert_eq!(heap.add(seat(0), card("KS"), 1, rules), None);
         // the partner winning next is not the same player
-        assert_eq!(heap.add(seat(2), card("KS"), 2, &rules), None);
-        assert_eq!(heap.add(seat(2), card("KH"), 3, &rules), Some(3));
+        assert_eq!(heap.add(seat(2), card("KS"), 2, rules), None);
+        assert_eq!(heap.add(seat(2), card("KH"), 3, rules), Some(3));
         // the count starts again: the collector must win two more
-        assert_eq!(heap.add(seat(2), card("QH"), 4, &rules), None);
-        assert_eq!(heap.add(seat(2), card("QD"), 5, &rules), Some(2));
+        assert_eq!(heap.add(seat(2), card("QH"), 4, rules), None);
+        assert_eq!(heap.add(seat(2), card("QD"), 5, rules), Some(2));
     }
 
     #[test]
     fn r_lastheap_thirteenth_trick_collects() {
-        let rules = Preset::DoubleSar.rules();
+        let rules = Collect::of(&Preset::DoubleSar.rules());
         let mut heap = Heap {
             tricks: 4,
             run: Some(seat(1)),
         };
-        assert_eq!(heap.add(seat(3), card("2C"), 13, &rules), Some(5));
+        assert_eq!(heap.add(seat(3), card("2C"), 13, rules), Some(5));
     }
 }

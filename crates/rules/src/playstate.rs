@@ -5,8 +5,9 @@ use rand::Rng;
 use crate::card::{Card, Suit};
 use crate::cardset::{CardSet, count_table, scale, select_table};
 use crate::deck::{Deck, bounded};
+use crate::heap::{Collect, Heap};
 use crate::round::Round;
-use crate::ruleset::{AceCollect, FirstTwo, Mode, RuleSet};
+use crate::ruleset::{Mode, RuleSet};
 use crate::seat::{Seat, Team};
 
 const NO_SUIT: u8 = 4;
@@ -31,18 +32,8 @@ pub struct PlayState {
     taken: [u8; 2],
     tricks_played: u8,
     total_tricks: u8,
-    heap: DoubleSar,
-}
-
-/// The heap and its options, kept in a few bytes (§6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct DoubleSar {
-    on: bool,
-    tricks: u8,
-    run: u8,
-    first_collect: u8,
-    ace_blocks: bool,
-    first_two_blocks: bool,
+    /// The Double Sar heap and its options, `None` in Single Sar (§6).
+    heap: Option<(Heap, Collect)>,
 }
 
 impl PlayState {
@@ -63,14 +54,7 @@ impl PlayState {
             taken: [0; 2],
             tricks_played: 13 - left,
             total_tricks: 13,
-            heap: DoubleSar {
-                on: rules.mode == Mode::DoubleSar,
-                tricks: 0,
-                run: NO_SEAT,
-                first_collect: rules.first_collect,
-                ace_blocks: rules.ace == AceCollect::NoCollect,
-                first_two_blocks: rules.first_two == FirstTwo::NoCollect,
-            },
+            heap: (rules.mode == Mode::DoubleSar).then(|| (Heap::default(), Collect::of(rules))),
         }
     }
 
@@ -83,9 +67,9 @@ impl PlayState {
         }
         let mut state = PlayState::new(hands, trick.trumps(), trick.leader, round.rules());
         state.taken = round.taken();
-        let heap = round.heap();
-        state.heap.tricks = heap.tricks;
-        state.heap.run = heap.run.map_or(NO_SEAT, |s| s.index() as u8);
+        if let Some((heap, _)) = &mut state.heap {
+            *heap = round.heap();
+        }
         for (_, card) in trick.plays() {
             state.play(card);
         }
@@ -194,7 +178,7 @@ impl PlayState {
     fn end_trick(&mut self, winner: u8) {
         self.tricks_played += 1;
         let team = (winner & 1) as usize;
-        if self.heap.on {
+        if self.heap.is_some() {
             self.collect(winner, team);
         } else {
             self.taken[team] += 1;
@@ -204,20 +188,17 @@ impl PlayState {
         self.led = CardSet::EMPTY;
     }
 
-    /// The heap rules of [`crate::Heap::add`], on bytes (R-COLLECT, R-LASTHEAP, `V-…COLLECT`).
+    /// Double Sar: the trick goes to the heap, which the winner's team may collect (§6).
     fn collect(&mut self, winner: u8, team: usize) {
-        let h = &mut self.heap;
-        let n = self.tricks_played;
-        h.tricks += 1;
-        let blocked = n < h.first_collect
-            || (h.first_two_blocks && n == 2)
-            || (h.ace_blocks && self.win_card.rank() == crate::Rank::ACE);
-        if n >= self.total_tricks || (h.run == winner && !blocked) {
-            self.taken[team] += h.tricks;
-            h.tricks = 0;
-            h.run = NO_SEAT;
-        } else {
-            h.run = winner;
+        if let Some((heap, collect)) = &mut self.heap
+            && let Some(tricks) = heap.add(
+                Seat::ALL[winner as usize],
+                self.win_card,
+                self.tricks_played,
+                *collect,
+            )
+        {
+            self.taken[team] += tricks;
         }
     }
 
@@ -227,7 +208,7 @@ impl PlayState {
     pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> [u8; 2] {
         // The trick in progress, and Double Sar's heap, take the general path; whole Single Sar
         // tricks take the fast one, with the position in registers.
-        while !self.is_over() && (self.trick_len != 0 || self.heap.on) {
+        while !self.is_over() && (self.trick_len != 0 || self.heap.is_some()) {
             match self.random_card(rng.next_u32()) {
                 Some(card) => {
                     self.play(card);
@@ -262,7 +243,7 @@ impl PlayState {
         let tricks_left = states[0].tricks_left();
         let lockstep = states
             .iter()
-            .all(|s| s.trick_len == 0 && !s.heap.on && s.tricks_left() == tricks_left);
+            .all(|s| s.trick_len == 0 && s.heap.is_none() && s.tricks_left() == tricks_left);
         if !lockstep {
             for state in states.iter_mut() {
                 state.playout(rng);

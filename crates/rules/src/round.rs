@@ -10,7 +10,7 @@ use crate::cardset::CardSet;
 use crate::deck::Deck;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::heap::Heap;
+use crate::heap::{Collect, Heap};
 use crate::intent::Intent;
 use crate::outcome::{HandKind, HandResult};
 use crate::ruleset::{Call, Mode, Revoke, RuleSet, Stop};
@@ -749,7 +749,7 @@ impl Round {
         match self.rules.mode {
             Mode::SingleSar => self.taken[team.index()] += 1,
             Mode::DoubleSar => {
-                if let Some(tricks) = self.heap.add(winner, card, number, &self.rules) {
+                if let Some(tricks) = self.heap.add(winner, card, number, Collect::of(&self.rules)) {
                     self.taken[team.index()] += tricks;
                     events.push(Event::HeapCollected { seat: winner, tricks });
                 }
