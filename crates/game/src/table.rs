@@ -88,9 +88,6 @@ pub struct Publisher<'w, 's> {
 
 impl Publisher<'_, '_> {
     pub fn publish(&mut self, game: &Match, events: Vec<Event>) {
-        if events.is_empty() {
-            return;
-        }
         for e in events {
             self.events.write(TableEvent(e));
         }
@@ -141,10 +138,24 @@ fn start_match(
     let Some(start) = starts.read().last().cloned() else {
         return;
     };
-    let record = GameRecord::new(&start.rules, start.seed);
-    let Ok(game) = record.start() else {
-        error!("the rules of the match were refused");
-        return;
+    let (record, game) = match start.resume {
+        Some(record) => match record.replay() {
+            Ok(game) => (record, game),
+            Err(e) => {
+                error!("the saved match could not be resumed: {e}");
+                return;
+            }
+        },
+        None => {
+            let record = GameRecord::new(&start.rules, start.seed);
+            match record.start() {
+                Ok(game) => (record, game),
+                Err(e) => {
+                    error!("the rules of the match were refused: {e}");
+                    return;
+                }
+            }
+        }
     };
     for entity in &old {
         commands.entity(entity).despawn();
@@ -169,7 +180,12 @@ fn start_match(
         CurrentTrick(*game.round().trick()),
         HeapOnTable::default(),
     ));
-    publisher.publish(&game, vec![game.round().opening_event()]);
+    // a match resumed mid-hand has no opening to announce: its views say where it stands
+    let opening = match game.round().phase() {
+        courtpiece_rules::Phase::Cut => vec![game.round().opening_event()],
+        _ => Vec::new(),
+    };
+    publisher.publish(&game, opening);
     commands.insert_resource(Table { game, record });
 }
 

@@ -152,6 +152,12 @@ fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
         seats,
         resume: Some(saved),
     });
+    second.update();
+    assert_eq!(
+        second.world().resource::<Table>().game.hand_no(),
+        3,
+        "the second table goes on from the save, not from the first hand"
+    );
     for _ in 0..100_000 {
         second.update();
         if *second.world().resource::<State<Phase>>().get() == Phase::MatchOver {
