@@ -17,7 +17,8 @@ pub trait Bot: Send + Sync {
 }
 
 /// How strong a bot plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Level {
     /// Legal cards with a little sense: follows cheaply, wins cheaply when it can.
     Easy,

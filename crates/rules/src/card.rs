@@ -246,16 +246,27 @@ impl FromStr for Card {
     }
 }
 
+/// A card travels by name ("AS") in readable formats (records, JSON) and as its bit index in
+/// compact binary ones (the network).
 impl Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        if s.is_human_readable() {
+            s.collect_str(self)
+        } else {
+            s.serialize_u8(self.bit())
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
+        if d.is_human_readable() {
+            let text = String::deserialize(d)?;
+            text.parse().map_err(serde::de::Error::custom)
+        } else {
+            let bit = u8::deserialize(d)?;
+            Card::from_bit(bit).ok_or_else(|| serde::de::Error::custom(format!("no card has index {bit}")))
+        }
     }
 }
 

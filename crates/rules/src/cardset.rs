@@ -376,17 +376,32 @@ impl fmt::Display for CardSet {
     }
 }
 
-/// Sets travel as a list of card names, which a person can read in a record or a view.
+/// Sets travel as a list of card names in readable formats, which a person can read in a record
+/// or a view, and as their bits in compact binary ones (the network).
 impl Serialize for CardSet {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
+        if s.is_human_readable() {
+            s.collect_seq(self.iter())
+        } else {
+            s.serialize_u64(self.0)
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for CardSet {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let cards = Vec::<Card>::deserialize(d)?;
-        Ok(cards.into_iter().collect())
+        if d.is_human_readable() {
+            let cards = Vec::<Card>::deserialize(d)?;
+            Ok(cards.into_iter().collect())
+        } else {
+            let bits = u64::deserialize(d)?;
+            if bits & !CardSet::DECK.0 != 0 {
+                return Err(serde::de::Error::custom(format!(
+                    "{bits:#x} is not a set of cards"
+                )));
+            }
+            Ok(CardSet(bits))
+        }
     }
 }
 

@@ -65,6 +65,19 @@ pub struct SeatView {
     pub legal: Vec<Intent>,
 }
 
+impl SeatView {
+    /// The table as someone watching from the rail may see it: this view without the cards
+    /// and the choices that are the seat's own.
+    pub fn for_spectator(mut self) -> SeatView {
+        self.hand = CardSet::EMPTY;
+        self.unseen_own = 0;
+        self.known_trumps = self.trumps;
+        self.own_indicator = None;
+        self.legal.clear();
+        self
+    }
+}
+
 /// The public side of the trump call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,0 +1,63 @@
+//! A client whose seat a local bot plays: `courtpiece join --autoplay LEVEL`, a remote bot at
+//! someone's table and our test player.
+
+use bevy::prelude::*;
+use courtpiece_bots::Bot;
+use courtpiece_rules::Intent;
+
+use super::{FromHost, Session, ToHost};
+use crate::protocol::{ClientMessage, HostMessage};
+
+/// The bot that plays this client's seat.
+#[derive(Resource)]
+pub struct Autoplay {
+    bot: Box<dyn Bot>,
+    /// The `moves` of the update the last intent answered, so each turn is played once.
+    answered: Option<u32>,
+    /// The host refused the bot's choice: play the first legal intent instead.
+    play_safe: bool,
+}
+
+impl Autoplay {
+    pub fn new(bot: Box<dyn Bot>) -> Autoplay {
+        Autoplay {
+            bot,
+            answered: None,
+            play_safe: false,
+        }
+    }
+}
+
+pub(super) fn play(
+    autoplay: Option<ResMut<Autoplay>>,
+    session: Res<Session>,
+    mut from_host: MessageReader<FromHost>,
+    mut out: MessageWriter<ToHost>,
+) {
+    let Some(mut autoplay) = autoplay else { return };
+    if from_host
+        .read()
+        .any(|m| matches!(m.0, HostMessage::Rejected { .. }))
+    {
+        autoplay.answered = None;
+        autoplay.play_safe = true;
+    }
+    let (Some(view), Some(lobby)) = (&session.view, &session.lobby) else {
+        return;
+    };
+    if view.to_act != Some(view.seat) || session.seat != Some(view.seat) || view.legal.is_empty() {
+        return;
+    }
+    if autoplay.answered == Some(session.moves) {
+        return;
+    }
+    let chosen = autoplay.bot.decide(view, &lobby.rules);
+    let intent: Intent = if autoplay.play_safe || !view.legal.contains(&chosen) {
+        view.legal[0]
+    } else {
+        chosen
+    };
+    autoplay.answered = Some(session.moves);
+    autoplay.play_safe = false;
+    out.write(ToHost(ClientMessage::Intent(intent)));
+}

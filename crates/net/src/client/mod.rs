@@ -1,0 +1,262 @@
+//! A client: connects with a connect token it makes from the table code, says hello, keeps what
+//! the host tells it in a [`Session`], and sends what the player (or its autoplay bot) decides.
+
+use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
+use std::time::SystemTime;
+
+use bevy::prelude::*;
+use bevy_renet::netcode::{
+    ClientAuthentication, ConnectToken, NetcodeClientTransport, NetcodeDisconnectReason,
+    NetcodeTransportError,
+};
+use bevy_renet::{RenetClient, RenetReceive, RenetSend};
+use courtpiece_rules::{MatchSummary, Seat, SeatView};
+
+use crate::code::{Access, PROTOCOL_ID};
+use crate::codec;
+use crate::host::token_user_data;
+use crate::link::{self, CHANNEL, TIMEOUT_SECONDS};
+use crate::protocol::{ClientMessage, Goodbye, HostMessage, LobbyState, PROTOCOL_VERSION, SeatToken, Update};
+
+mod autoplay;
+
+pub use autoplay::Autoplay;
+
+/// Something the host said, for the view to show or animate.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct FromHost(pub HostMessage);
+
+/// Something to tell the host.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct ToHost(pub ClientMessage);
+
+/// The client sends here, after the player's systems have decided (`Update`) and before renet
+/// sends.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClientSend;
+
+/// Everything this client knows of the table.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Session {
+    pub name: String,
+    /// Gives the seat back after a drop; kept from the welcome.
+    pub token: Option<SeatToken>,
+    pub player: Option<u8>,
+    pub seat: Option<Seat>,
+    pub owner: bool,
+    pub lobby: Option<LobbyState>,
+    /// The table from our seat (or the rail), with every completed trick of the hand.
+    pub view: Option<SeatView>,
+    /// How many intents the match had applied at the last update.
+    pub moves: u32,
+    pub summary: Option<MatchSummary>,
+    pub goodbye: Option<Goodbye>,
+    /// Why the connection was lost, for a person.
+    pub lost: Option<String>,
+    /// The host's refusals, newest last.
+    pub rejections: Vec<String>,
+    said_hello: bool,
+}
+
+impl Session {
+    pub fn new(name: String, token: Option<SeatToken>) -> Session {
+        Session {
+            name,
+            token,
+            ..Session::default()
+        }
+    }
+
+    /// Takes in one message from the host.
+    pub fn apply(&mut self, message: &HostMessage) {
+        match message {
+            HostMessage::Welcome {
+                player,
+                seat,
+                token,
+                owner,
+            } => {
+                self.player = Some(*player);
+                self.seat = *seat;
+                self.token = Some(*token);
+                self.owner = *owner;
+            }
+            HostMessage::Lobby(lobby) => {
+                self.seat = lobby.you;
+                self.lobby = Some(lobby.clone());
+            }
+            HostMessage::Update(update) => self.take_update(update),
+            HostMessage::Rejected { reason } => self.rejections.push(reason.clone()),
+            HostMessage::Summary(summary) => self.summary = Some(summary.clone()),
+            HostMessage::Goodbye(why) => self.goodbye = Some(why.clone()),
+        }
+    }
+
+    fn take_update(&mut self, update: &Update) {
+        let known = match &self.view {
+            Some(view) if view.hand_no == update.view.hand_no => view.tricks.as_slice(),
+            _ => &[],
+        };
+        match update.merge_tricks(known) {
+            Ok(tricks) => {
+                let mut view = update.view.clone();
+                view.tricks = tricks;
+                self.view = Some(view);
+                self.moves = update.moves;
+            }
+            Err(e) => error!("update out of step with the host: {e}"),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("could not open a UDP socket: {0}")]
+    Socket(#[from] std::io::Error),
+    #[error("could not make a connect token: {0}")]
+    Token(#[from] bevy_renet::netcode::TokenGenerationError),
+    #[error("could not start the connection: {0}")]
+    Netcode(#[from] bevy_renet::netcode::NetcodeError),
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<FromHost>()
+        .add_message::<ToHost>()
+        .add_observer(on_netcode_error)
+        .add_systems(
+            PreUpdate,
+            receive.after(RenetReceive).run_if(resource_exists::<RenetClient>),
+        )
+        .add_systems(
+            Update,
+            (hello, autoplay::play)
+                .chain()
+                .run_if(resource_exists::<RenetClient>),
+        )
+        .add_systems(
+            PostUpdate,
+            send.in_set(ClientSend)
+                .before(RenetSend)
+                .run_if(resource_exists::<RenetClient>),
+        );
+}
+
+/// Connects to the table at `addr`: a fresh client id each time (renet refuses a reused one)
+/// and, to take a seat back, its token in the connect token's user data.
+pub fn connect(
+    world: &mut World,
+    addr: SocketAddr,
+    access: Access,
+    name: impl Into<String>,
+    token: Option<SeatToken>,
+) -> Result<(), ConnectError> {
+    let bind: SocketAddr = if addr.ip().is_loopback() {
+        (Ipv4Addr::LOCALHOST, 0).into()
+    } else {
+        (Ipv4Addr::UNSPECIFIED, 0).into()
+    };
+    let socket = UdpSocket::bind(bind)?;
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default();
+    let client_id = u64::from_le_bytes(bevy_renet::netcode::generate_random_bytes());
+    let user_data = token.map(token_user_data);
+    let connect_token = ConnectToken::generate(
+        now,
+        PROTOCOL_ID,
+        300,
+        client_id,
+        TIMEOUT_SECONDS,
+        vec![addr],
+        user_data.as_ref(),
+        &access.key(),
+    )?;
+    let transport = NetcodeClientTransport::new(now, ClientAuthentication::Secure { connect_token }, socket)?;
+    world.insert_resource(RenetClient::new(link::connection_config()));
+    world.insert_resource(transport);
+    world.insert_resource(Session::new(name.into(), token));
+    Ok(())
+}
+
+/// Leaves the table: tells the host, then closes the connection.
+pub fn disconnect(world: &mut World) {
+    if let Some(mut client) = world.remove_resource::<RenetClient>() {
+        if let Ok(bytes) = codec::encode(&ClientMessage::Leave) {
+            client.send_message(CHANNEL, bytes);
+        }
+        if let Some(mut transport) = world.remove_resource::<NetcodeClientTransport>() {
+            if let Err(e) = transport.send_packets(&mut client) {
+                debug!("leaving: {e}");
+            }
+            transport.disconnect();
+        }
+    }
+}
+
+fn hello(client: Res<RenetClient>, mut session: ResMut<Session>, mut out: MessageWriter<ToHost>) {
+    if client.is_connected() && !session.said_hello {
+        session.said_hello = true;
+        out.write(ToHost(ClientMessage::Hello {
+            name: session.name.clone(),
+            version: PROTOCOL_VERSION,
+            rejoin: session.token,
+        }));
+    }
+}
+
+fn receive(
+    mut client: ResMut<RenetClient>,
+    mut session: ResMut<Session>,
+    mut from_host: MessageWriter<FromHost>,
+) {
+    while let Some(bytes) = client.receive_message(CHANNEL) {
+        match codec::decode::<HostMessage>(&bytes) {
+            Ok(message) => {
+                session.apply(&message);
+                from_host.write(FromHost(message));
+            }
+            Err(e) => error!("a message from the host could not be read: {e}"),
+        }
+    }
+}
+
+fn send(mut client: ResMut<RenetClient>, mut out: MessageReader<ToHost>) {
+    for ToHost(message) in out.read() {
+        match codec::encode(message) {
+            Ok(bytes) => client.send_message(CHANNEL, bytes),
+            Err(e) => error!("a message to the host could not be encoded: {e}"),
+        }
+    }
+}
+
+/// Turns netcode's reasons into words for a person; a wrong code looks like no answer at all,
+/// since the host cannot read a connect token made with another code.
+fn on_netcode_error(error: On<bevy_renet::netcode::NetcodeErrorEvent>, session: Option<ResMut<Session>>) {
+    let Some(mut session) = session else { return };
+    if session.lost.is_some() {
+        return;
+    }
+    let reason = describe(&error.0);
+    session.lost = Some(reason);
+}
+
+fn describe(error: &NetcodeTransportError) -> String {
+    use bevy_renet::netcode::NetcodeError;
+    match error {
+        NetcodeTransportError::Netcode(NetcodeError::Disconnected(reason)) => match reason {
+            NetcodeDisconnectReason::ConnectionRequestTimedOut
+            | NetcodeDisconnectReason::ConnectionResponseTimedOut => {
+                "the table did not let us in: the table code is wrong, or no table is at that address".into()
+            }
+            NetcodeDisconnectReason::ConnectionDenied => "the table is full".into(),
+            NetcodeDisconnectReason::ConnectionTimedOut => "the connection to the table was lost".into(),
+            NetcodeDisconnectReason::DisconnectedByServer => "the host closed the connection".into(),
+            NetcodeDisconnectReason::DisconnectedByClient => "left the table".into(),
+            NetcodeDisconnectReason::ConnectTokenExpired => "the connection took too long to set up".into(),
+        },
+        NetcodeTransportError::Netcode(NetcodeError::NoMoreServers) => {
+            "the table did not let us in: the table code is wrong, or no table is at that address".into()
+        }
+        other => format!("network error: {other}"),
+    }
+}

@@ -1,0 +1,171 @@
+//! The lobby: who sits where, bots for the empty seats, the rules, and the start. Anyone takes
+//! or leaves a seat for themselves; the table's owner (the host's own player) does the rest.
+
+use bevy::prelude::*;
+use bevy_renet::renet::ClientId;
+use courtpiece_game::{Controller, StartMatch};
+use courtpiece_rules::Seat;
+
+use super::{Holder, Host};
+use crate::protocol::{LobbyAction, LobbyState, SeatState};
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, start.run_if(resource_exists::<Host>));
+}
+
+/// Carries out one lobby action of the person `index` on connection `client`, or says why not.
+pub(crate) fn act(
+    host: &mut Host,
+    client: ClientId,
+    index: usize,
+    action: LobbyAction,
+) -> Result<(), String> {
+    if host.started {
+        return Err("the match has started; the lobby is closed".into());
+    }
+    let owner = host.owner == Some(client);
+    let owners_only = || Err::<(), String>("only the table's owner can do that".into());
+    match action {
+        LobbyAction::TakeSeat(seat) => {
+            if host.seats[seat.index()] != Holder::Open {
+                return Err(format!("seat {} is not free", seat.index()));
+            }
+            free_seat_of(host, index);
+            host.seats[seat.index()] = Holder::Player(index);
+            host.players[index].seat = Some(seat);
+        }
+        LobbyAction::LeaveSeat | LobbyAction::Watch => free_seat_of(host, index),
+        LobbyAction::Swap(a, b) => {
+            if !owner {
+                return owners_only();
+            }
+            host.seats.swap(a.index(), b.index());
+            for seat in [a, b] {
+                if let Holder::Player(p) = host.seats[seat.index()] {
+                    host.players[p].seat = Some(seat);
+                }
+            }
+        }
+        LobbyAction::SetBot(seat, level) => {
+            if !owner {
+                return owners_only();
+            }
+            if let Holder::Player(_) = host.seats[seat.index()] {
+                return Err(format!(
+                    "seat {} has a player; they must leave it first",
+                    seat.index()
+                ));
+            }
+            host.seats[seat.index()] = level.map_or(Holder::Open, Holder::Bot);
+        }
+        LobbyAction::FillWithBots(level) => {
+            if !owner {
+                return owners_only();
+            }
+            for holder in &mut host.seats {
+                if *holder == Holder::Open {
+                    *holder = Holder::Bot(level);
+                }
+            }
+        }
+        LobbyAction::SetRules(rules) => {
+            if !owner {
+                return owners_only();
+            }
+            rules.validate().map_err(|e| e.to_string())?;
+            host.rules = rules;
+        }
+        LobbyAction::Start => {
+            if !owner {
+                return owners_only();
+            }
+            if let Some(why) = not_ready(host) {
+                return Err(why);
+            }
+            host.start_asked = true;
+        }
+    }
+    host.lobby_changed = true;
+    Ok(())
+}
+
+fn free_seat_of(host: &mut Host, index: usize) {
+    if let Some(seat) = host.players[index].seat.take() {
+        host.seats[seat.index()] = Holder::Open;
+    }
+}
+
+/// Why the match cannot start yet, if it cannot.
+fn not_ready(host: &Host) -> Option<String> {
+    for seat in Seat::ALL {
+        match host.seats[seat.index()] {
+            Holder::Open => {
+                return Some(format!(
+                    "seat {} is open: wait for a player or give it a bot",
+                    seat.index()
+                ));
+            }
+            Holder::Player(p) if host.players[p].client.is_none() => {
+                return Some(format!(
+                    "{} at seat {} is not connected",
+                    host.players[p].name,
+                    seat.index()
+                ));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Deals when the owner asked, or (the headless host) when every seat is taken.
+fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>) {
+    if host.started {
+        return;
+    }
+    let ready = not_ready(&host).is_none();
+    if !(ready && (host.start_asked || host.auto_start)) {
+        host.start_asked = false;
+        return;
+    }
+    let seats = host.seats.map(|holder| match holder {
+        Holder::Bot(level) => Controller::Bot(level),
+        Holder::Player(p) => Controller::Remote(host.players[p].client.unwrap_or_default()),
+        Holder::Open => Controller::Bot(courtpiece_bots::Level::Medium),
+    });
+    starts.write(StartMatch {
+        rules: host.rules.clone(),
+        seed: host.seed,
+        seats,
+        resume: host.resume.take(),
+    });
+    host.started = true;
+    host.lobby_changed = true;
+    info!("the match starts");
+}
+
+/// The lobby as everyone may see it, sent to the person `index`.
+pub(crate) fn state(host: &Host, index: usize) -> LobbyState {
+    let seats = host.seats.map(|holder| match holder {
+        Holder::Open => SeatState::Open,
+        Holder::Bot(level) => SeatState::Bot(level),
+        Holder::Player(p) => SeatState::Player {
+            name: host.players[p].name.clone(),
+            away: host.players[p].client.is_none(),
+        },
+    });
+    let spectators = host
+        .players
+        .iter()
+        .filter(|p| p.seat.is_none() && p.client.is_some())
+        .map(|p| p.name.clone())
+        .collect();
+    LobbyState {
+        table: host.table.clone(),
+        rules: host.rules.clone(),
+        seats,
+        spectators,
+        started: host.started,
+        you: host.players[index].seat,
+    }
+}

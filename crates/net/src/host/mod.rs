@@ -1,0 +1,253 @@
+//! The host: a renet server on a real UDP socket that runs the table, the lobby before it, and
+//! the seats of the people who sit down.
+
+use std::net::{SocketAddr, UdpSocket};
+use std::time::{Duration, SystemTime};
+
+use bevy::prelude::*;
+use bevy_renet::RenetServer;
+use bevy_renet::renet::ClientId;
+use courtpiece_bots::Level;
+use courtpiece_rules::{GameRecord, RuleSet, Seat};
+use renetcode::{ServerAuthentication, ServerConfig};
+
+use crate::code::{Access, PROTOCOL_ID};
+use crate::discovery::Responder;
+use crate::link;
+use crate::protocol::{HostMessage, SeatToken};
+
+mod beacon;
+mod lobby;
+mod local;
+mod peers;
+mod relay;
+mod seats;
+mod transport;
+
+pub use local::{LocalPlayer, join as join_own_table};
+pub use peers::token_user_data;
+pub use relay::TrafficStats;
+pub use transport::HostTransport;
+
+/// How many connections a table takes: four players and a rail of spectators.
+const MAX_CLIENTS: usize = 16;
+
+/// Who a seat is for when the table opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatPlan {
+    /// For a person who joins.
+    Open,
+    Bot(Level),
+}
+
+/// Everything a host needs to open a table.
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    pub table: String,
+    pub access: Access,
+    /// The game socket, e.g. `0.0.0.0:47777`; port 0 takes any free port.
+    pub bind: SocketAddr,
+    /// Where to answer discovery queries, if anywhere.
+    pub discovery: Option<SocketAddr>,
+    pub seats: [SeatPlan; 4],
+    pub rules: RuleSet,
+    pub seed: u64,
+    /// A dropped player keeps the seat this long before a bot plays it.
+    pub grace: Duration,
+    /// Deal as soon as every seat is taken (the headless host); otherwise the owner starts.
+    pub auto_start: bool,
+    /// Go on with a saved match instead of a new one.
+    pub resume: Option<GameRecord>,
+}
+
+impl HostConfig {
+    pub fn new(table: impl Into<String>, access: Access, bind: SocketAddr) -> HostConfig {
+        HostConfig {
+            table: table.into(),
+            access,
+            bind,
+            discovery: None,
+            seats: [SeatPlan::Open; 4],
+            rules: RuleSet::default(),
+            seed: 1,
+            grace: Duration::from_secs(10),
+            auto_start: false,
+            resume: None,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    #[error("could not open the table's UDP socket at {addr}: {source}")]
+    Socket {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the rules were refused: {0}")]
+    Rules(#[from] courtpiece_rules::ParseError),
+}
+
+/// Who holds a seat in the lobby and at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Holder {
+    Open,
+    Bot(Level),
+    Player(usize),
+}
+
+/// A person at the table (seated or watching), known by their seat token across connections.
+#[derive(Clone, Debug)]
+pub(crate) struct Player {
+    pub name: String,
+    pub token: SeatToken,
+    pub client: Option<ClientId>,
+    pub seat: Option<Seat>,
+    /// When their connection dropped; a bot takes the seat once the grace time has passed.
+    pub away_since: Option<Duration>,
+    /// Left for good: the token no longer gives anything back.
+    pub gone: bool,
+}
+
+/// One connection.
+#[derive(Clone, Debug)]
+pub(crate) struct Peer {
+    pub connected_at: Duration,
+    pub player: Option<usize>,
+    /// The hand and number of completed tricks this peer already has, if it has a view.
+    pub sent_tricks: Option<(u32, usize)>,
+}
+
+/// The host's state: the lobby, the people and their connections.
+#[derive(Resource)]
+pub struct Host {
+    pub(crate) table: String,
+    pub(crate) access: Access,
+    pub(crate) addr: SocketAddr,
+    pub(crate) rules: RuleSet,
+    pub(crate) seed: u64,
+    pub(crate) grace: Duration,
+    pub(crate) auto_start: bool,
+    pub(crate) resume: Option<GameRecord>,
+    pub(crate) seats: [Holder; 4],
+    pub(crate) players: Vec<Player>,
+    pub(crate) peers: std::collections::HashMap<ClientId, Peer>,
+    pub(crate) owner: Option<ClientId>,
+    /// The host's own player's connection (renet's local client), who owns the table.
+    pub(crate) local: Option<ClientId>,
+    pub(crate) started: bool,
+    /// The owner asked to deal.
+    pub(crate) start_asked: bool,
+    pub(crate) lobby_changed: bool,
+}
+
+impl Host {
+    /// The address clients connect to.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
+    /// Seats that wait for a person.
+    pub fn open_seats(&self) -> usize {
+        self.seats.iter().filter(|h| **h == Holder::Open).count()
+    }
+
+    /// People connected now.
+    pub fn connected(&self) -> usize {
+        self.peers.values().filter(|p| p.player.is_some()).count()
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        peers::plugin,
+        lobby::plugin,
+        relay::plugin,
+        seats::plugin,
+        local::plugin,
+        beacon::plugin,
+        transport::plugin,
+    ));
+}
+
+/// Opens a table: binds the socket, starts the server and returns the address to join.
+pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostError> {
+    config.rules.validate()?;
+    let socket_error = |source| HostError::Socket {
+        addr: config.bind,
+        source,
+    };
+    let socket = UdpSocket::bind(config.bind).map_err(socket_error)?;
+    let addr = socket.local_addr().map_err(socket_error)?;
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default();
+    let server_config = ServerConfig {
+        current_time: now,
+        max_clients: MAX_CLIENTS,
+        protocol_id: PROTOCOL_ID,
+        public_addresses: vec![addr],
+        authentication: ServerAuthentication::Secure {
+            private_key: config.access.key(),
+        },
+    };
+    let transport = HostTransport::new(server_config, socket).map_err(socket_error)?;
+    if let Some(at) = config.discovery {
+        match Responder::bind(at) {
+            Ok(responder) => {
+                world.insert_resource(beacon::Discovery(responder));
+            }
+            // another table on this machine answers there; ours can still be joined by address
+            Err(e) => warn!("LAN discovery is off: could not listen on {at}: {e}"),
+        }
+    }
+    let seats = config.seats.map(|plan| match plan {
+        SeatPlan::Open => Holder::Open,
+        SeatPlan::Bot(level) => Holder::Bot(level),
+    });
+    world.insert_resource(RenetServer::new(link::connection_config()));
+    world.insert_resource(transport);
+    world.insert_resource(TrafficStats::default());
+    world.insert_resource(Host {
+        table: config.table,
+        access: config.access,
+        addr,
+        rules: config.rules,
+        seed: config.seed,
+        grace: config.grace,
+        auto_start: config.auto_start,
+        resume: config.resume,
+        seats,
+        players: Vec::new(),
+        peers: Default::default(),
+        owner: None,
+        local: None,
+        started: false,
+        start_asked: false,
+        lobby_changed: true,
+    });
+    Ok(addr)
+}
+
+/// Says goodbye to everyone and closes the socket.
+pub fn close(world: &mut World) {
+    if let Some(mut server) = world.remove_resource::<RenetServer>() {
+        for client in server.clients_id() {
+            relay::send(
+                &mut server,
+                client,
+                &HostMessage::Goodbye(crate::protocol::Goodbye::HostClosing),
+            );
+        }
+        if let Some(mut transport) = world.remove_resource::<HostTransport>() {
+            transport.disconnect_all(&mut server);
+        }
+    }
+    world.remove_resource::<Host>();
+    world.remove_resource::<beacon::Discovery>();
+    local::close(world);
+}

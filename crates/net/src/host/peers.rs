@@ -1,0 +1,307 @@
+//! Connections: who connected, their hello, their messages, and their leaving. A connection
+//! becomes a person at the table with its hello; a seat token in the connect token's user data
+//! (or in the hello) gives a dropped person their seat back on a new connection.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy_renet::renet::{ClientId, ServerEvent};
+use bevy_renet::{RenetReceive, RenetServer, RenetServerEvent};
+use courtpiece_game::SeatIntent;
+
+use super::relay::send;
+use super::{Holder, Host, Peer, Player, lobby};
+use crate::codec;
+use crate::link::CHANNEL;
+use crate::protocol::{ClientMessage, Goodbye, HostMessage, PROTOCOL_VERSION, SeatToken};
+
+/// A connection that has not said hello by then is closed.
+const HELLO_WITHIN: Duration = Duration::from_secs(5);
+
+/// The longest name shown at the table.
+const MAX_NAME: usize = 24;
+
+/// How many messages one connection may send in a frame before the rest wait for the next.
+const MESSAGES_PER_FRAME: usize = 64;
+
+pub fn plugin(app: &mut App) {
+    app.add_observer(on_server_event).add_systems(
+        PreUpdate,
+        (receive, close_silent)
+            .chain()
+            .after(RenetReceive)
+            .run_if(resource_exists::<Host>),
+    );
+}
+
+fn on_server_event(event: On<RenetServerEvent>, host: Option<ResMut<Host>>, time: Res<Time<Real>>) {
+    let Some(mut host) = host else { return };
+    match **event {
+        ServerEvent::ClientConnected { client_id } => {
+            host.peers.insert(
+                client_id,
+                Peer {
+                    connected_at: time.elapsed(),
+                    player: None,
+                    sent_tricks: None,
+                },
+            );
+        }
+        ServerEvent::ClientDisconnected { client_id, reason } => {
+            info!("connection {client_id} closed: {reason}");
+            if let Some(peer) = host.peers.remove(&client_id)
+                && let Some(index) = peer.player
+            {
+                dropped(&mut host, index, time.elapsed(), false);
+            }
+        }
+    }
+}
+
+/// A person's connection is gone, or they left. In the lobby the seat opens again; in a match
+/// they keep it and a bot takes over after the grace time (see `seats`), at once if they left.
+fn dropped(host: &mut Host, index: usize, now: Duration, left: bool) {
+    let started = host.started;
+    let grace = host.grace;
+    let player = &mut host.players[index];
+    player.client = None;
+    player.gone |= left;
+    if started && player.seat.is_some() {
+        player.away_since = Some(if left { now.saturating_sub(grace) } else { now });
+    } else {
+        player.gone = true;
+        if let Some(seat) = player.seat.take() {
+            host.seats[seat.index()] = Holder::Open;
+        }
+    }
+    host.lobby_changed = true;
+}
+
+fn receive(
+    mut server: ResMut<RenetServer>,
+    transport: Option<Res<super::HostTransport>>,
+    mut host: ResMut<Host>,
+    mut intents: MessageWriter<SeatIntent>,
+    time: Res<Time<Real>>,
+) {
+    for client in server.clients_id() {
+        for _ in 0..MESSAGES_PER_FRAME {
+            let Some(bytes) = server.receive_message(client, CHANNEL) else {
+                break;
+            };
+            let message = match codec::decode::<ClientMessage>(&bytes) {
+                Ok(message) => message,
+                Err(e) => {
+                    refuse(&mut server, client, format!("the host could not read that: {e}"));
+                    continue;
+                }
+            };
+            let player = host.peers.get(&client).and_then(|p| p.player);
+            match (message, player) {
+                (
+                    ClientMessage::Hello {
+                        name,
+                        version,
+                        rejoin,
+                    },
+                    None,
+                ) => {
+                    let from_token = transport
+                        .as_ref()
+                        .and_then(|t| t.user_data(client))
+                        .and_then(|data| token_from_user_data(&data));
+                    hello(
+                        &mut host,
+                        &mut server,
+                        client,
+                        &name,
+                        version,
+                        rejoin.or(from_token),
+                        &time,
+                    );
+                }
+                (ClientMessage::Hello { .. }, Some(_)) => {
+                    refuse(&mut server, client, "hello was already said on this connection")
+                }
+                (_, None) => refuse(&mut server, client, "say hello first"),
+                (ClientMessage::Lobby(action), Some(index)) => {
+                    if let Err(reason) = lobby::act(&mut host, client, index, action) {
+                        refuse(&mut server, client, reason);
+                    }
+                }
+                (ClientMessage::Intent(intent), Some(index)) => match host.players[index].seat {
+                    Some(seat) if host.started => {
+                        intents.write(SeatIntent { seat, intent });
+                    }
+                    _ => refuse(&mut server, client, "you have no seat in a match being played"),
+                },
+                (ClientMessage::Leave, Some(index)) => {
+                    host.peers.remove(&client);
+                    dropped(&mut host, index, time.elapsed(), true);
+                    server.disconnect(client);
+                }
+            }
+        }
+    }
+}
+
+fn refuse(server: &mut RenetServer, client: ClientId, reason: impl Into<String>) {
+    send(
+        server,
+        client,
+        &HostMessage::Rejected {
+            reason: reason.into(),
+        },
+    );
+}
+
+/// The seat token carried in a connect token's user data: a marker, then the 16 bytes.
+pub fn token_user_data(token: SeatToken) -> [u8; bevy_renet::netcode::NETCODE_USER_DATA_BYTES] {
+    let mut data = [0u8; bevy_renet::netcode::NETCODE_USER_DATA_BYTES];
+    data[..4].copy_from_slice(b"SEAT");
+    data[4..20].copy_from_slice(&token.0);
+    data
+}
+
+fn token_from_user_data(data: &[u8]) -> Option<SeatToken> {
+    let rest = data.strip_prefix(b"SEAT")?;
+    let bytes: [u8; 16] = rest.get(..16)?.try_into().ok()?;
+    Some(SeatToken(bytes))
+}
+
+fn hello(
+    host: &mut Host,
+    server: &mut RenetServer,
+    client: ClientId,
+    name: &str,
+    version: u16,
+    token: Option<SeatToken>,
+    time: &Time<Real>,
+) {
+    let bye = |server: &mut RenetServer, why: Goodbye| {
+        send(server, client, &HostMessage::Goodbye(why));
+        server.disconnect(client);
+    };
+    if version != PROTOCOL_VERSION {
+        return bye(
+            server,
+            Goodbye::WrongVersion {
+                host: PROTOCOL_VERSION,
+            },
+        );
+    }
+    let index = match token {
+        Some(token) => match host.players.iter().position(|p| p.token == token && !p.gone) {
+            Some(index) => {
+                // the old connection may not have timed out yet: the new one wins
+                if let Some(old) = host.players[index].client.replace(client) {
+                    host.peers.remove(&old);
+                    server.disconnect(old);
+                }
+                host.players[index].away_since = None;
+                index
+            }
+            None => return bye(server, Goodbye::BadToken),
+        },
+        None => {
+            if host.peers.values().filter(|p| p.player.is_some()).count() >= super::MAX_CLIENTS {
+                return bye(server, Goodbye::TableFull);
+            }
+            let seat = if host.started {
+                None
+            } else {
+                courtpiece_rules::Seat::ALL
+                    .into_iter()
+                    .find(|s| host.seats[s.index()] == Holder::Open)
+            };
+            let index = host.players.len();
+            if let Some(seat) = seat {
+                host.seats[seat.index()] = Holder::Player(index);
+            }
+            host.players.push(Player {
+                name: clean_name(name, index),
+                token: SeatToken(bevy_renet::netcode::generate_random_bytes()),
+                client: Some(client),
+                seat,
+                away_since: None,
+                gone: false,
+            });
+            index
+        }
+    };
+    if host.owner.is_none() && Some(client) == host.local {
+        host.owner = Some(client);
+    }
+    if let Some(peer) = host.peers.get_mut(&client) {
+        peer.player = Some(index);
+        peer.sent_tricks = None;
+    }
+    let player = &host.players[index];
+    send(
+        server,
+        client,
+        &HostMessage::Welcome {
+            player: u8::try_from(index).unwrap_or(u8::MAX),
+            seat: player.seat,
+            token: player.token,
+            owner: host.owner == Some(client),
+        },
+    );
+    info!(
+        "{} {} ({:.1} s after connecting)",
+        player.name,
+        if token.is_some() { "is back" } else { "joined" },
+        (time.elapsed() - host.peers.get(&client).map_or(time.elapsed(), |p| p.connected_at)).as_secs_f32()
+    );
+    host.lobby_changed = true;
+}
+
+/// A name fit to show: printable, trimmed, not too long, never empty.
+fn clean_name(name: &str, index: usize) -> String {
+    let name: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME)
+        .collect::<String>()
+        .trim()
+        .to_string();
+    if name.is_empty() {
+        format!("Player {}", index + 1)
+    } else {
+        name
+    }
+}
+
+/// Closes connections that never said hello.
+fn close_silent(mut server: ResMut<RenetServer>, mut host: ResMut<Host>, time: Res<Time<Real>>) {
+    let now = time.elapsed();
+    let silent: Vec<ClientId> = host
+        .peers
+        .iter()
+        .filter(|(_, p)| p.player.is_none() && now.saturating_sub(p.connected_at) > HELLO_WITHIN)
+        .map(|(id, _)| *id)
+        .collect();
+    for client in silent {
+        host.peers.remove(&client);
+        server.disconnect(client);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_travel_in_user_data() {
+        let token = SeatToken([7; 16]);
+        assert_eq!(token_from_user_data(&token_user_data(token)), Some(token));
+        assert_eq!(token_from_user_data(&[0; 256]), None);
+    }
+
+    #[test]
+    fn names_are_cleaned() {
+        assert_eq!(clean_name("  Ayesha\n ", 0), "Ayesha");
+        assert_eq!(clean_name("\u{7}", 2), "Player 3");
+        assert_eq!(clean_name(&"x".repeat(100), 0).len(), MAX_NAME);
+    }
+}

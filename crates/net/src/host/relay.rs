@@ -1,0 +1,125 @@
+//! What the host sends: the lobby, and after every step of the table each person's own update
+//! (the public events and the view from their seat, or from the rail). Each message goes to one
+//! connection with `send_message`: nothing that holds cards is ever broadcast.
+
+use bevy::prelude::*;
+use bevy_renet::renet::ClientId;
+use bevy_renet::{RenetSend, RenetServer};
+use courtpiece_game::{Rejected, Table, TableEvent};
+use courtpiece_rules::{Event, Seat};
+
+use super::{Host, lobby};
+use crate::codec;
+use crate::link::CHANNEL;
+use crate::protocol::{HostMessage, Update};
+
+/// What the host sent to the people at each seat, for the record of a match's traffic.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrafficStats {
+    /// Encoded message bytes (renet and netcode add their packet headers on top).
+    pub bytes_to_seat: [u64; 4],
+    pub messages_to_seat: [u64; 4],
+}
+
+/// Runs after the table has moved and before renet sends; the local player's delivery comes
+/// after it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Relay;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        PostUpdate,
+        relay
+            .in_set(Relay)
+            .before(RenetSend)
+            .run_if(resource_exists::<Host>),
+    );
+}
+
+/// Encodes and sends one message to one connection; returns the bytes sent.
+pub(crate) fn send(server: &mut RenetServer, client: ClientId, message: &HostMessage) -> usize {
+    match codec::encode(message) {
+        Ok(bytes) => {
+            let len = bytes.len();
+            server.send_message(client, CHANNEL, bytes);
+            len
+        }
+        Err(e) => {
+            error!("a message to {client} could not be encoded: {e}");
+            0
+        }
+    }
+}
+
+fn relay(
+    mut server: ResMut<RenetServer>,
+    mut host: ResMut<Host>,
+    table: Option<Res<Table>>,
+    mut events: MessageReader<TableEvent>,
+    mut rejected: MessageReader<Rejected>,
+    mut stats: ResMut<TrafficStats>,
+) {
+    let events: Vec<Event> = events.read().map(|e| e.0.clone()).collect();
+    if host.lobby_changed {
+        host.lobby_changed = false;
+        for (&client, peer) in &host.peers {
+            if let Some(index) = peer.player {
+                send(
+                    &mut server,
+                    client,
+                    &HostMessage::Lobby(lobby::state(&host, index)),
+                );
+            }
+        }
+    }
+    for r in rejected.read() {
+        let reason = format!("{} refused: {}", r.intent, r.error);
+        if let Some(client) = client_at(&host, r.seat) {
+            send(&mut server, client, &HostMessage::Rejected { reason });
+        }
+    }
+    let Some(table) = table else { return };
+    let match_over = events.iter().any(|e| matches!(e, Event::MatchOver { .. }));
+    let moves = u32::try_from(table.record.moves.len()).unwrap_or(u32::MAX);
+    let Host { peers, players, .. } = &mut *host;
+    for (&client, peer) in peers.iter_mut() {
+        let Some(index) = peer.player else { continue };
+        let seat = players[index].seat;
+        let resync = peer.sent_tricks.is_none();
+        if events.is_empty() && !resync {
+            continue;
+        }
+        let mut view = match seat {
+            Some(seat) => table.game.view(seat),
+            None => table.game.view(Seat::ALL[0]).for_spectator(),
+        };
+        let tricks_from = match peer.sent_tricks {
+            Some((hand, known)) if hand == view.hand_no && known <= view.tricks.len() => known,
+            _ => 0,
+        };
+        peer.sent_tricks = Some((view.hand_no, view.tricks.len()));
+        view.tricks.drain(..tricks_from);
+        let update = HostMessage::Update(Update {
+            moves,
+            events: events.clone(),
+            tricks_from: u8::try_from(tricks_from).unwrap_or(0),
+            view,
+        });
+        let bytes = send(&mut server, client, &update);
+        if let Some(seat) = seat {
+            stats.bytes_to_seat[seat.index()] += bytes as u64;
+            stats.messages_to_seat[seat.index()] += 1;
+        }
+        if match_over || (resync && table.game.is_over()) {
+            send(&mut server, client, &HostMessage::Summary(table.game.summary()));
+        }
+    }
+}
+
+/// The connection of the person at `seat`, if they are connected.
+fn client_at(host: &Host, seat: Seat) -> Option<ClientId> {
+    host.players
+        .iter()
+        .find(|p| p.seat == Some(seat))
+        .and_then(|p| p.client)
+}

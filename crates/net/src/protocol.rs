@@ -1,0 +1,163 @@
+//! What travels between a host and its clients. Both directions are versioned serde enums; a
+//! client that speaks another version is told so and let go.
+
+use serde::{Deserialize, Serialize};
+
+use courtpiece_bots::Level;
+use courtpiece_rules::{Event, Intent, MatchSummary, RuleError, RuleSet, Seat, SeatView, Trick};
+
+/// Raised whenever a message changes shape or meaning.
+pub const PROTOCOL_VERSION: u16 = 1;
+
+/// The secret a player keeps to take their seat back after a drop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatToken(pub [u8; 16]);
+
+/// Client to host.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClientMessage {
+    /// The first message of a connection.
+    Hello {
+        name: String,
+        version: u16,
+        rejoin: Option<SeatToken>,
+    },
+    Lobby(LobbyAction),
+    /// A decision at the table, for the seat this client holds.
+    Intent(Intent),
+    /// Leaving for good: the seat is freed (in the lobby) or played by a bot (in a match).
+    Leave,
+}
+
+/// What a client may ask of the lobby. Seats for oneself are anyone's to take; the rest is the
+/// table owner's (the host's own player).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LobbyAction {
+    TakeSeat(Seat),
+    LeaveSeat,
+    Watch,
+    /// Owner: exchange whoever sits at two seats.
+    Swap(Seat, Seat),
+    /// Owner: a bot of this level at the seat, or `None` to open it again.
+    SetBot(Seat, Option<Level>),
+    /// Owner: every open seat gets a bot of this level.
+    FillWithBots(Level),
+    /// Owner: the rules of the match (checked by the rules crate).
+    SetRules(RuleSet),
+    /// Owner: deal.
+    Start,
+}
+
+/// Host to client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HostMessage {
+    /// The answer to `Hello`: who you are, where you sit (if anywhere), and the token that gives
+    /// your seat back if you drop.
+    Welcome {
+        player: u8,
+        seat: Option<Seat>,
+        token: SeatToken,
+        owner: bool,
+    },
+    Lobby(LobbyState),
+    /// What happened and how the table now looks from your seat (or from the rail).
+    Update(Update),
+    /// Your last request was refused; nothing changed.
+    Rejected {
+        reason: String,
+    },
+    /// The match is over.
+    Summary(MatchSummary),
+    /// The host lets you go.
+    Goodbye(Goodbye),
+}
+
+/// One step of the table for one client: the public events since the last update and the view
+/// after them. The completed tricks of the hand are sent once each: `view.tricks` holds only the
+/// tricks from number `tricks_from` on, and the client keeps the ones before.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Update {
+    /// How many intents the match has applied, to order updates and to time them.
+    pub moves: u32,
+    pub events: Vec<Event>,
+    pub tricks_from: u8,
+    pub view: SeatView,
+}
+
+impl Update {
+    /// The whole view, from the tricks already known to the client and this update.
+    pub fn merge_tricks(&self, known: &[Trick]) -> Result<Vec<Trick>, ProtocolError> {
+        let from = usize::from(self.tricks_from);
+        if from > known.len() {
+            return Err(ProtocolError::MissingTricks {
+                from,
+                known: known.len(),
+            });
+        }
+        let mut tricks = known[..from].to_vec();
+        tricks.extend_from_slice(&self.view.tricks);
+        Ok(tricks)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyState {
+    pub table: String,
+    pub rules: RuleSet,
+    pub seats: [SeatState; 4],
+    pub spectators: Vec<String>,
+    pub started: bool,
+    /// The seat of the person this state is sent to, if they sit.
+    pub you: Option<Seat>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatState {
+    Open,
+    Bot(Level),
+    Player {
+        name: String,
+        /// Dropped and not back yet (a bot plays for them once the grace time is over).
+        away: bool,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Goodbye {
+    WrongVersion {
+        host: u16,
+    },
+    TableFull,
+    BadToken,
+    HostClosing,
+    MatchOver,
+    /// The host could not understand what was sent.
+    Malformed,
+}
+
+impl std::fmt::Display for Goodbye {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Goodbye::WrongVersion { host } => write!(
+                f,
+                "the host speaks protocol version {host} and this program {PROTOCOL_VERSION}: use the same version of courtpiece"
+            ),
+            Goodbye::TableFull => f.write_str("the table has no seat and no room on the rail"),
+            Goodbye::BadToken => f.write_str("the seat token is not valid at this table"),
+            Goodbye::HostClosing => f.write_str("the host closed the table"),
+            Goodbye::MatchOver => f.write_str("the match is over"),
+            Goodbye::Malformed => f.write_str("the host could not read what this program sent"),
+        }
+    }
+}
+
+/// Why an intent was refused, for a person.
+pub fn rejection(error: &RuleError) -> String {
+    error.to_string()
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ProtocolError {
+    #[error("an update starts at trick {from} but only {known} tricks are known")]
+    MissingTricks { from: usize, known: usize },
+}

@@ -1,0 +1,4 @@
+mod fuzz;
+mod matches;
+mod privacy;
+mod support;

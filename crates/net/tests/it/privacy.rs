@@ -1,0 +1,162 @@
+//! No client ever receives a card of another seat before it is played or made public by a rule.
+//! Every message each client receives is checked against the host's own state when it was sent.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use courtpiece_bots::Level;
+use courtpiece_game::Table;
+use courtpiece_net::{Access, HostMessage, SeatPlan, Update};
+use courtpiece_rules::{Card, CardSet, Preset, Seat};
+
+use crate::support::*;
+
+/// For each seat, the cards it holds that no one else may know (the face-down indicator too).
+type Secrets = [CardSet; 4];
+
+fn secrets(table: &Table) -> Secrets {
+    Seat::ALL.map(|seat| {
+        let view = table.game.view(seat);
+        let mut held = view.hand;
+        if let Some(card) = view.own_indicator {
+            held.insert(card);
+        }
+        let public = view.shown_hands.map_or(CardSet::EMPTY, |hands| {
+            hands.iter().fold(CardSet::EMPTY, |a, h| a.union(*h))
+        });
+        held.without(view.exposed[seat.index()]).without(public)
+    })
+}
+
+/// Every card named anywhere in a message: its JSON form names each card as a string.
+fn cards_named(update: &Update) -> CardSet {
+    fn walk(value: &serde_json::Value, out: &mut CardSet) {
+        match value {
+            serde_json::Value::String(s) => {
+                if let Ok(card) = s.parse::<Card>() {
+                    out.insert(card);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            serde_json::Value::Object(map) => map.values().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut cards = CardSet::EMPTY;
+    walk(&serde_json::to_value(update).unwrap(), &mut cards);
+    cards
+}
+
+/// Plays `hands` hands of `preset` with three remote players and a spectator, and checks every
+/// update each of them received.
+fn check_preset(preset: Preset, hands: u32, seed: u64) {
+    let mut rules = preset.rules();
+    rules.max_hands = Some(hands);
+    rules.target = None;
+    let access = Access::Open;
+    let mut config = config(
+        rules,
+        [
+            SeatPlan::Open,
+            SeatPlan::Bot(Level::Medium),
+            SeatPlan::Open,
+            SeatPlan::Open,
+        ],
+        access,
+    );
+    config.seed = seed;
+    let (mut host, addr) = host_app(config);
+    let mut clients: Vec<_> = ["north", "south", "west"]
+        .iter()
+        .map(|n| client_app(addr, access, n, Some(Level::Medium)))
+        .collect();
+    let mut states: HashMap<(u32, u32), Vec<Secrets>> = HashMap::new();
+    let mut remember = |h: &bevy::prelude::App| {
+        if let Some(table) = h.world().get_resource::<Table>() {
+            let key = (table.record.moves.len() as u32, table.game.hand_no());
+            let s = secrets(table);
+            let seen = states.entry(key).or_default();
+            if !seen.contains(&s) {
+                seen.push(s);
+            }
+        }
+    };
+    // the three players take the open seats and the match starts; then someone comes to watch
+    let started = run_until(
+        &mut host,
+        &mut clients,
+        Duration::from_secs(30),
+        |h, _| h.world().get_resource::<Table>().is_some(),
+        &mut remember,
+    );
+    assert!(started, "{preset}: the match started");
+    clients.push(client_app(addr, access, "rail", None));
+    let done = run_until(
+        &mut host,
+        &mut clients,
+        Duration::from_secs(900),
+        |h, c| match_over(h) && all_have_summary(c),
+        &mut remember,
+    );
+    assert!(done, "{preset}: the match finished");
+    let summary = host.world().resource::<Table>().game.summary();
+    assert_eq!(summary.hands, hands, "{preset}");
+    for client in &clients {
+        let seat = session(client).seat;
+        let mut updates = 0;
+        for message in received(client) {
+            let HostMessage::Update(update) = message else {
+                continue;
+            };
+            updates += 1;
+            if let Some(seat) = seat {
+                assert_eq!(update.view.seat, seat);
+            }
+            let named = cards_named(update);
+            let candidates = &states[&(update.moves, update.view.hand_no)];
+            let clean = candidates.iter().any(|secret| {
+                Seat::ALL
+                    .into_iter()
+                    .filter(|&o| Some(o) != seat)
+                    .all(|o| named.intersection(secret[o.index()]).is_empty())
+            });
+            assert!(
+                clean,
+                "{preset}: {seat:?} was sent another seat's card in {update:?}"
+            );
+        }
+        assert!(
+            updates > hands as usize * 5,
+            "{preset}: {seat:?} got {updates} updates"
+        );
+    }
+}
+
+/// Hands per preset: enough for every way of calling, redeals, play-on questions and
+/// reveals to come up many times.
+const HANDS: u32 = 1000;
+
+#[test]
+fn no_client_sees_another_seats_cards_court_piece() {
+    check_preset(Preset::CourtPiece, HANDS, 11);
+}
+
+#[test]
+fn no_client_sees_another_seats_cards_double_sar() {
+    check_preset(Preset::DoubleSar, HANDS, 12);
+}
+
+#[test]
+fn no_client_sees_another_seats_cards_hidden_rang() {
+    check_preset(Preset::HiddenRang, HANDS, 13);
+}
+
+#[test]
+fn no_client_sees_another_seats_cards_hokm() {
+    check_preset(Preset::Hokm, HANDS, 14);
+}
+
+#[test]
+fn no_client_sees_another_seats_cards_troefcall() {
+    check_preset(Preset::Troefcall, HANDS, 15);
+}
