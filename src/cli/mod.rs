@@ -2,6 +2,7 @@
 
 mod arena;
 mod bench;
+mod join;
 mod play;
 mod replay;
 mod serve;
@@ -25,8 +26,10 @@ pub struct Cli {
 enum Command {
     /// Play a match in the terminal: you and three bots.
     Play(play::Options),
-    /// Host a table headless; every seat a bot for now.
+    /// Host a table headless: bots only, or a table on the LAN for people to join.
     Serve(serve::Options),
+    /// Join a table on the LAN (or list the tables found), to play or to let a bot play.
+    Join(join::Options),
     /// Check a game record and print the match summary.
     Replay {
         /// The record (JSON) to replay.
@@ -69,6 +72,8 @@ pub enum CliError {
     },
     #[error("{0}")]
     Usage(String),
+    #[error("{0}")]
+    Net(String),
 }
 
 pub(crate) fn parse_level(text: &str) -> Result<Level, String> {
@@ -88,6 +93,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     match command {
         Command::Play(options) => play::run(options),
         Command::Serve(options) => serve::run(options),
+        Command::Join(options) => join::run(options),
         Command::Arena(options) => arena::run(options),
         Command::Replay { file, json } => replay::run(&file, json),
         Command::Bench { seconds, seed, json } => bench::run(seconds, seed, json),

@@ -16,6 +16,11 @@ use super::CliError;
 const YOU: Seat = Seat::ALL[0];
 const NAMES: [&str; 4] = ["You", "East", "Partner", "West"];
 
+/// What a player at `you` calls the player at `seat`.
+fn name(you: Seat, seat: Seat) -> &'static str {
+    NAMES[(seat.index() + 4 - you.index()) % 4]
+}
+
 #[derive(Debug, clap::Args)]
 pub struct Options {
     /// Rules preset: court-piece, double-sar, hidden-rang, hokm, troefcall.
@@ -66,9 +71,9 @@ pub fn run(options: Options) -> Result<(), CliError> {
         options.preset
     );
     println!("Type a card to play it (AS, TH, 7C), or `help`.\n");
-    show_events(&[m.round().opening_event()]);
+    show_events(&[m.round().opening_event()], YOU);
     loop {
-        show_events(&m.advance());
+        show_events(&m.advance(), YOU);
         if m.is_over() {
             break;
         }
@@ -85,7 +90,7 @@ pub fn run(options: Options) -> Result<(), CliError> {
             bots[who.index()].decide(&m.view(who), m.rules())
         };
         match record.apply(&mut m, who, intent) {
-            Ok(events) => show_events(&events),
+            Ok(events) => show_events(&events, YOU),
             Err(e) => println!("  Not allowed: {e}"),
         }
     }
@@ -136,7 +141,7 @@ fn ask(
     }
 }
 
-fn prompt(view: &SeatView) -> &'static str {
+pub(super) fn prompt(view: &SeatView) -> &'static str {
     match view.phase {
         Phase::Cut => "Cut the deck where? (4-48, or Enter for 26)",
         Phase::TrumpCall => "Call trumps (S, H, D, C)",
@@ -145,7 +150,7 @@ fn prompt(view: &SeatView) -> &'static str {
     }
 }
 
-fn parse_intent(text: &str, view: &SeatView) -> Option<Intent> {
+pub(super) fn parse_intent(text: &str, view: &SeatView) -> Option<Intent> {
     let words: Vec<&str> = text.split_whitespace().collect();
     match (view.phase, words.as_slice()) {
         (Phase::Cut, []) => Some(Intent::Cut { at: 26 }),
@@ -179,28 +184,33 @@ fn parse_intent(text: &str, view: &SeatView) -> Option<Intent> {
     }
 }
 
-fn describe_legal(legal: &[Intent]) -> String {
+pub(super) fn describe_legal(legal: &[Intent]) -> String {
     let names: Vec<String> = legal.iter().take(16).map(|i| i.to_string()).collect();
     let more = if legal.len() > 16 { ", …" } else { "" };
     format!("You may: {}{more}", names.join(", "))
 }
 
-fn show_table(view: &SeatView) {
+pub(super) fn show_table(view: &SeatView) {
     let trumps = match (view.trumps, view.known_trumps, view.call) {
         (Some(s), _, _) => format!("trumps {}", s.symbol()),
         (None, Some(s), _) => format!("trumps {} (hidden, only you know)", s.symbol()),
         (None, None, Some(CallView::FaceDown)) => "trumps hidden".to_string(),
         _ => "no trumps yet".to_string(),
     };
+    let us = view.seat.team().index();
     println!(
         "\n  Hand {} | {trumps} | tricks: you {} - them {} | score {} - {}",
-        view.hand_no, view.taken[0], view.taken[1], view.score.points[0], view.score.points[1]
+        view.hand_no,
+        view.taken[us],
+        view.taken[1 - us],
+        view.score.points[us],
+        view.score.points[1 - us]
     );
     if !view.trick.is_empty() {
         let plays: Vec<String> = view
             .trick
             .plays()
-            .map(|(s, c)| format!("{} {}", NAMES[s.index()], pretty(c)))
+            .map(|(s, c)| format!("{} {}", name(view.seat, s), pretty(c)))
             .collect();
         println!("  On the table: {}", plays.join(", "));
     }
@@ -231,40 +241,40 @@ fn pretty_hand(hand: CardSet) -> String {
         .join("   ")
 }
 
-fn show_events(events: &[Event]) {
+pub(super) fn show_events(events: &[Event], you: Seat) {
     for e in events {
         let line = match e {
             Event::Shuffled { hand, dealer, .. } => {
-                format!("-- Hand {hand}: {} deals.", NAMES[dealer.index()])
+                format!("-- Hand {hand}: {} deals.", name(you, *dealer))
             }
-            Event::Cut { seat, at } => format!("{} cuts at {at}.", NAMES[seat.index()]),
+            Event::Cut { seat, at } => format!("{} cuts at {at}.", name(you, *seat)),
             Event::TrumpsCalled { seat, suit } => {
-                format!("{} calls {} trumps.", NAMES[seat.index()], suit.name())
+                format!("{} calls {} trumps.", name(you, *seat), suit.name())
             }
             Event::TrumpShown { seat, card } => {
                 format!(
                     "{} shows {}: trumps are {}.",
-                    NAMES[seat.index()],
+                    name(you, *seat),
                     pretty(*card),
                     card.suit().name()
                 )
             }
-            Event::IndicatorLaid { seat } => format!("{} lays a trump face down.", NAMES[seat.index()]),
-            Event::Deferred { seat } => format!("{} defers the call.", NAMES[seat.index()]),
-            Event::Redeal { seat, .. } => format!("{} asks for a redeal.", NAMES[seat.index()]),
-            Event::Played { seat, card } if *seat != YOU => {
-                format!("{} plays {}.", NAMES[seat.index()], pretty(*card))
+            Event::IndicatorLaid { seat } => format!("{} lays a trump face down.", name(you, *seat)),
+            Event::Deferred { seat } => format!("{} defers the call.", name(you, *seat)),
+            Event::Redeal { seat, .. } => format!("{} asks for a redeal.", name(you, *seat)),
+            Event::Played { seat, card } if *seat != you => {
+                format!("{} plays {}.", name(you, *seat), pretty(*card))
             }
-            Event::RevealAsked { seat } => format!("{} asks to see trumps.", NAMES[seat.index()]),
+            Event::RevealAsked { seat } => format!("{} asks to see trumps.", name(you, *seat)),
             Event::TrumpsRevealed { suit, .. } => format!("Trumps are {}.", suit.name()),
-            Event::TrickWon { seat, number, .. } => format!("{} wins trick {number}.", NAMES[seat.index()]),
+            Event::TrickWon { seat, number, .. } => format!("{} wins trick {number}.", name(you, *seat)),
             Event::HeapCollected { seat, tricks } => {
-                format!("{} collects {tricks} tricks from the heap.", NAMES[seat.index()])
+                format!("{} collects {tricks} tricks from the heap.", name(you, *seat))
             }
-            Event::PlayedOn { seat } => format!("{} plays on for all thirteen!", NAMES[seat.index()]),
-            Event::Stopped { seat } => format!("{} stops with a court.", NAMES[seat.index()]),
+            Event::PlayedOn { seat } => format!("{} plays on for all thirteen!", name(you, *seat)),
+            Event::Stopped { seat } => format!("{} stops with a court.", name(you, *seat)),
             Event::HandOver { result } => {
-                let who = if result.winner == YOU.team() {
+                let who = if result.winner == you.team() {
                     "Your team"
                 } else {
                     "The opponents"

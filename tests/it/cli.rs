@@ -223,7 +223,7 @@ fn serve_refuses_bad_seats_and_corrupt_saves() {
     for seats in [
         "bot:easy,bot:easy,bot:easy",
         "bot:genius,bot:easy,bot:easy,bot:easy",
-        "remote,bot:easy,bot:easy,bot:easy",
+        "local,bot:easy,bot:easy,bot:easy",
     ] {
         let out = courtpiece(&["serve", "--seats", seats]);
         assert!(!out.status.success(), "{seats}");

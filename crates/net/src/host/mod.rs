@@ -190,7 +190,7 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         current_time: now,
         max_clients: MAX_CLIENTS,
         protocol_id: PROTOCOL_ID,
-        public_addresses: vec![addr],
+        public_addresses: public_addresses(addr),
         authentication: ServerAuthentication::Secure {
             private_key: config.access.key(),
         },
@@ -231,6 +231,31 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         lobby_changed: true,
     });
     Ok(addr)
+}
+
+/// The addresses clients may name in their connect tokens (netcode accepts a token only when it
+/// names one of them): the bound address, or for a table on every interface each IPv4 address
+/// of this machine with the table's port.
+fn public_addresses(bound: SocketAddr) -> Vec<SocketAddr> {
+    if !bound.ip().is_unspecified() {
+        return vec![bound];
+    }
+    let mut addrs: Vec<SocketAddr> = match if_addrs::get_if_addrs() {
+        Ok(interfaces) => interfaces
+            .iter()
+            .filter(|i| i.ip().is_ipv4())
+            .map(|i| SocketAddr::new(i.ip(), bound.port()))
+            .collect(),
+        Err(e) => {
+            warn!("could not list this machine's addresses: {e}");
+            Vec::new()
+        }
+    };
+    let loopback = SocketAddr::from(([127, 0, 0, 1], bound.port()));
+    if !addrs.contains(&loopback) {
+        addrs.push(loopback);
+    }
+    addrs
 }
 
 /// Says goodbye to everyone and closes the socket.

@@ -9,7 +9,7 @@ use bevy::state::app::StatesPlugin;
 use courtpiece_bots::Level;
 use courtpiece_game::{GamePlugin, Table};
 use courtpiece_net::host::{self, HostConfig, SeatPlan};
-use courtpiece_net::{Access, Autoplay, FromHost, HostMessage, NetPlugin, Session, client};
+use courtpiece_net::{Access, Autoplay, FromHost, HostMessage, NetPlugin, SeatToken, Session, client};
 use courtpiece_rules::RuleSet;
 
 pub fn loopback() -> SocketAddr {
@@ -40,11 +40,21 @@ fn keep(mut from_host: MessageReader<FromHost>, mut received: ResMut<Received>) 
 }
 
 pub fn client_app(addr: SocketAddr, access: Access, name: &str, autoplay: Option<Level>) -> App {
+    rejoining_app(addr, access, name, autoplay, None)
+}
+
+pub fn rejoining_app(
+    addr: SocketAddr,
+    access: Access,
+    name: &str,
+    autoplay: Option<Level>,
+    token: Option<SeatToken>,
+) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, NetPlugin))
         .init_resource::<Received>()
         .add_systems(Last, keep);
-    client::connect(app.world_mut(), addr, access, name, None).expect("the client starts");
+    client::connect(app.world_mut(), addr, access, name, token).expect("the client starts");
     if let Some(level) = autoplay {
         app.insert_resource(Autoplay::new(level.bot(name.len() as u64)));
     }

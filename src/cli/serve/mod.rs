@@ -1,5 +1,5 @@
-//! `courtpiece serve`: a headless host. For now every seat is a bot; remote seats come with the
-//! network.
+//! `courtpiece serve`: a headless host. With only bots it plays as fast as it can; with remote
+//! seats (or a port) it opens a table on the LAN and deals once every remote seat is taken.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -8,15 +8,43 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use courtpiece_bots::Level;
 use courtpiece_game::{Controller, GamePlugin, Pacing, Phase, SavePath, StartMatch, Table};
+use courtpiece_net::{SeatPlan, TableCode};
 use courtpiece_rules::{GameRecord, MatchSummary, Preset};
 
 use super::CliError;
 
+pub(crate) mod lan;
+
+pub(crate) fn parse_code(text: &str) -> Result<TableCode, String> {
+    text.parse()
+        .map_err(|e: courtpiece_net::code::BadCode| e.to_string())
+}
+
 #[derive(Debug, clap::Args)]
 pub struct Options {
-    /// Four seats, e.g. bot:easy,bot:medium,bot:easy,bot:medium.
+    /// Four seats, each bot:easy, bot:medium, bot:hard or remote (a person who joins),
+    /// e.g. bot:medium,remote,remote,remote.
     #[arg(long)]
     pub seats: String,
+    /// Open the table on this UDP port (remote seats open it on 47777 by default).
+    #[arg(long)]
+    pub port: Option<u16>,
+    /// The table code players need, like KOT-4821 (a fresh one is made if not given).
+    #[arg(long, value_parser = parse_code, conflicts_with = "open")]
+    pub code: Option<TableCode>,
+    /// No code: anyone on the network may join.
+    #[arg(long)]
+    pub open: bool,
+    /// The table's name in LAN listings.
+    #[arg(long, default_value = "Court Piece table")]
+    pub table: String,
+    /// Seconds a dropped player keeps their seat before a bot plays it.
+    #[arg(long, default_value_t = 10.0)]
+    pub grace: f64,
+    /// Answer LAN discovery on this address (the default is every interface, port 47778;
+    /// `off` answers nobody).
+    #[arg(long)]
+    pub discovery: Option<String>,
     #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
     pub preset: Preset,
     /// Play one match of exactly this many hands.
@@ -42,7 +70,7 @@ pub struct Options {
 }
 
 pub fn run(o: Options) -> Result<(), CliError> {
-    let seats = parse_seats(&o.seats)?;
+    let plan = parse_seats(&o.seats)?;
     if o.matches == 0 {
         return Err(CliError::Usage("--matches must be at least 1".into()));
     }
@@ -71,6 +99,13 @@ pub fn run(o: Options) -> Result<(), CliError> {
         rules.target = None;
     }
     let first_seed = resume.as_ref().map_or(o.seed.unwrap_or(1), |r| r.seed);
+    if o.port.is_some() || plan.contains(&SeatPlan::Open) {
+        return lan::run(&o, plan, rules, first_seed, resume);
+    }
+    let seats = plan.map(|p| match p {
+        SeatPlan::Bot(level) => Controller::Bot(level),
+        SeatPlan::Open => Controller::Local,
+    });
     let started = Instant::now();
     let mut hands = 0;
     let mut resume = resume;
@@ -118,22 +153,23 @@ fn run_match(app: &mut App) -> MatchSummary {
     app.world().resource::<Table>().game.summary()
 }
 
-fn parse_seats(text: &str) -> Result<[Controller; 4], CliError> {
+fn parse_seats(text: &str) -> Result<[SeatPlan; 4], CliError> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let bad = |why: String| CliError::Usage(format!("--seats {text:?}: {why}"));
     if parts.len() != 4 {
         return Err(bad(format!("four seats are needed, {} given", parts.len())));
     }
-    let mut seats = [Controller::Local; 4];
+    let mut seats = [SeatPlan::Open; 4];
     for (slot, part) in seats.iter_mut().zip(&parts) {
         *slot = match part.split_once(':') {
-            Some(("bot", level)) => Controller::Bot(level.parse::<Level>().map_err(|e| bad(e.to_string()))?),
-            _ if *part == "remote" || *part == "local" => {
+            Some(("bot", level)) => SeatPlan::Bot(level.parse::<Level>().map_err(|e| bad(e.to_string()))?),
+            _ if *part == "remote" => SeatPlan::Open,
+            _ if *part == "local" => {
                 return Err(bad(
-                    "remote and local seats come with the network; use bot:LEVEL for now".into(),
+                    "a local seat is the desktop table's; a headless host has none".into(),
                 ));
             }
-            _ => return Err(bad(format!("{part:?} is not bot:easy, bot:medium or bot:hard"))),
+            _ => return Err(bad(format!("{part:?} is not bot:LEVEL or remote"))),
         };
     }
     Ok(seats)

@@ -1,0 +1,138 @@
+//! Intents the rules refuse come back with their reason and change nothing.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::App;
+use courtpiece_bots::Level;
+use courtpiece_game::Table;
+use courtpiece_net::{Access, ClientMessage, SeatPlan, ToHost};
+use courtpiece_rules::{CardSet, Intent, Phase, Preset};
+
+use crate::support::*;
+
+const WRONG_TURN: &str = "turn";
+const NOT_HELD: &str = "not in that hand";
+const REVOKE: &str = "must follow suit";
+
+fn send(app: &mut App, intent: Intent) {
+    app.world_mut()
+        .write_message(ToHost(ClientMessage::Intent(intent)));
+}
+
+fn host_moves(host: &App) -> u32 {
+    // the intents the host has applied
+    host.world().resource::<Table>().record.moves.len() as u32
+}
+
+#[test]
+fn wrong_turn_card_not_held_and_revoke_are_rejected_with_their_reason() {
+    let mut rules = Preset::CourtPiece.rules();
+    rules.max_hands = Some(8);
+    rules.target = None;
+    let access = Access::Open;
+    let (mut host, addr) = host_app(config(
+        rules,
+        [
+            SeatPlan::Open,
+            SeatPlan::Bot(Level::Easy),
+            SeatPlan::Open,
+            SeatPlan::Bot(Level::Easy),
+        ],
+        access,
+    ));
+    // the tester breaks the rules on purpose, then plays properly; the partner, on another
+    // connection, plays the first legal card, so that the table sometimes waits for them
+    let mut tester = client_app(addr, access, "tester", None);
+    let mut partner = client_app(addr, access, "partner", None);
+    let mut partner_answered = None;
+    let mut tried: Vec<&str> = Vec::new();
+    let mut confirmed: Vec<&str> = Vec::new();
+    // the refusal awaited: its reason, the moves when it was sent, the refusals seen before
+    let mut pending: Option<(&str, u32, usize)> = None;
+    let mut answered = None;
+    let start = Instant::now();
+    while !(match_over(&host) && session(&tester).summary.is_some()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the match did not finish"
+        );
+        host.update();
+        tester.update();
+        partner.update();
+        std::thread::sleep(Duration::from_micros(200));
+        let p = session(&partner);
+        if let Some(view) = p.view.clone()
+            && pending.is_none()
+            && view.to_act == p.seat
+            && partner_answered != Some(p.moves)
+            && !view.legal.is_empty()
+        {
+            partner_answered = Some(p.moves);
+            send(&mut partner, view.legal[0]);
+        }
+        let s = session(&tester);
+        if let Some((reason, moves, seen)) = pending {
+            if let Some(got) = s.rejections.get(seen) {
+                assert!(got.contains(reason), "expected {reason:?}, got {got:?}");
+                let me = s.seat.expect("seated");
+                let record = &host.world().resource::<Table>().record;
+                assert!(
+                    record.moves[moves as usize..].iter().all(|m| m.seat != me),
+                    "a refused intent changed nothing"
+                );
+                confirmed.push(reason);
+                pending = None;
+            }
+            continue;
+        }
+        let (Some(view), Some(me)) = (s.view.clone(), s.seat) else {
+            continue;
+        };
+        let (seen, moves) = (s.rejections.len(), s.moves);
+        let provoke = if view.phase == Phase::TrickPlay && view.to_act.is_some_and(|s| s != me) {
+            if tried.contains(&WRONG_TURN) || host_moves(&host) != moves {
+                continue;
+            }
+            // the partner holds back until the refusal is in, so the turn stays theirs
+            let card = view.hand.iter().next().expect("cards in hand");
+            Some((WRONG_TURN, card))
+        } else if view.to_act != Some(me) || answered == Some(moves) || view.legal.is_empty() {
+            continue;
+        } else if view.phase != Phase::TrickPlay {
+            None
+        } else if !tried.contains(&NOT_HELD) {
+            let played = view
+                .tricks
+                .iter()
+                .fold(view.trick.cards(), |a, t| a.union(t.cards()));
+            let card = (!view.hand)
+                .without(played)
+                .iter()
+                .next()
+                .expect("a card elsewhere");
+            Some((NOT_HELD, card))
+        } else {
+            view.trick
+                .led_suit()
+                .filter(|&led| view.hand.has_suit(led) && !tried.contains(&REVOKE))
+                .and_then(|led| view.hand.without(CardSet::suit_mask(led)).iter().next())
+                .map(|card| (REVOKE, card))
+        };
+        if let Some((reason, card)) = provoke {
+            tried.push(reason);
+            pending = Some((reason, moves, seen));
+            send(&mut tester, Intent::Play { card });
+            continue;
+        }
+        answered = Some(moves);
+        send(&mut tester, view.legal[0]);
+    }
+    confirmed.sort_unstable();
+    assert_eq!(
+        confirmed,
+        [REVOKE, NOT_HELD, WRONG_TURN],
+        "every refusal was provoked and seen"
+    );
+    let summary = host.world().resource::<Table>().game.summary();
+    assert_eq!(session(&tester).summary.as_ref(), Some(&summary));
+}

@@ -1,0 +1,113 @@
+//! The lobby: seats taken, left and swapped, bots for empty seats, the rules, the start; the
+//! host's own player joins through renet's local client and owns the table.
+
+use std::time::Duration;
+
+use bevy::prelude::App;
+use courtpiece_bots::Level;
+use courtpiece_game::Table;
+use courtpiece_net::host::join_own_table;
+use courtpiece_net::{Access, ClientMessage, LobbyAction, SeatPlan, SeatState, ToHost};
+use courtpiece_rules::{CardSet, Preset, Seat};
+
+use crate::support::*;
+
+fn ask(app: &mut App, action: LobbyAction) {
+    app.world_mut()
+        .write_message(ToHost(ClientMessage::Lobby(action)));
+}
+
+/// Steps everything until `done` holds.
+fn settle(host: &mut App, clients: &mut [App], what: &str, done: impl Fn(&App, &[App]) -> bool) {
+    assert!(
+        run_until(host, clients, Duration::from_secs(10), done, |_| {}),
+        "{what}"
+    );
+}
+
+#[test]
+fn the_owner_arranges_the_table_and_deals() {
+    let access = Access::Code("LOB-2024".parse().unwrap());
+    let mut config = config(Preset::CourtPiece.rules(), [SeatPlan::Open; 4], access);
+    config.auto_start = false;
+    let (mut host, addr) = host_app(config);
+    join_own_table(host.world_mut(), "Host");
+    let mut clients = vec![client_app(addr, access, "guest", None)];
+    settle(&mut host, &mut clients, "both seated", |h, c| {
+        session(h).seat.is_some() && session(&c[0]).seat.is_some()
+    });
+    assert!(session(&host).owner && !session(&clients[0]).owner);
+    assert_eq!(session(&host).seat, Some(Seat::ALL[0]));
+    assert_eq!(session(&clients[0]).seat, Some(Seat::ALL[1]));
+
+    ask(&mut clients[0], LobbyAction::TakeSeat(Seat::ALL[3]));
+    settle(&mut host, &mut clients, "the guest moved", |_, c| {
+        session(&c[0]).seat == Some(Seat::ALL[3])
+    });
+
+    ask(&mut clients[0], LobbyAction::SetRules(Preset::Hokm.rules()));
+    settle(&mut host, &mut clients, "refused", |_, c| {
+        !session(&c[0]).rejections.is_empty()
+    });
+    assert!(session(&clients[0]).rejections[0].contains("owner"));
+
+    ask(&mut host, LobbyAction::Start);
+    settle(&mut host, &mut clients, "refused", |h, _| {
+        !session(h).rejections.is_empty()
+    });
+    assert!(
+        session(&host).rejections[0].contains("seat 1 is open"),
+        "{:?}",
+        session(&host).rejections
+    );
+
+    ask(&mut host, LobbyAction::SetBot(Seat::ALL[1], Some(Level::Hard)));
+    ask(&mut host, LobbyAction::Swap(Seat::ALL[0], Seat::ALL[2]));
+    ask(&mut host, LobbyAction::FillWithBots(Level::Easy));
+    ask(&mut host, LobbyAction::SetRules(Preset::Hokm.rules()));
+    settle(&mut host, &mut clients, "arranged", |h, _| {
+        session(h)
+            .lobby
+            .as_ref()
+            .is_some_and(|l| l.rules == Preset::Hokm.rules())
+    });
+    let lobby = session(&host).lobby.clone().unwrap();
+    assert_eq!(session(&host).seat, Some(Seat::ALL[2]));
+    assert_eq!(lobby.seats[0], SeatState::Bot(Level::Easy));
+    assert_eq!(lobby.seats[1], SeatState::Bot(Level::Hard));
+    assert!(matches!(&lobby.seats[2], SeatState::Player { name, away: false } if name == "Host"));
+    assert!(matches!(&lobby.seats[3], SeatState::Player { name, .. } if name == "guest"));
+
+    clients.push(client_app(addr, access, "rail", None));
+    settle(&mut host, &mut clients, "the spectator is in", |h, _| {
+        session(h)
+            .lobby
+            .as_ref()
+            .is_some_and(|l| l.spectators == ["rail"])
+    });
+    assert_eq!(session(&clients[1]).seat, None);
+
+    ask(&mut host, LobbyAction::Start);
+    settle(&mut host, &mut clients, "dealt", |h, c| {
+        [h, &c[0], &c[1]].iter().all(|a| {
+            session(a)
+                .view
+                .as_ref()
+                .is_some_and(|v| v.hand_no == 1 && v.counts[0] > 0)
+        })
+    });
+    assert_eq!(
+        host.world().resource::<Table>().game.rules(),
+        &Preset::Hokm.rules()
+    );
+    assert_eq!(session(&host).view.as_ref().unwrap().seat, Seat::ALL[2]);
+    assert_eq!(session(&clients[0]).view.as_ref().unwrap().seat, Seat::ALL[3]);
+    let rail = session(&clients[1]).view.as_ref().unwrap();
+    assert_eq!((rail.hand, rail.legal.len()), (CardSet::EMPTY, 0));
+
+    ask(&mut clients[0], LobbyAction::LeaveSeat);
+    settle(&mut host, &mut clients, "refused", |_, c| {
+        session(&c[0]).rejections.len() > 1
+    });
+    assert!(session(&clients[0]).rejections[1].contains("started"));
+}

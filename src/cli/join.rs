@@ -1,0 +1,273 @@
+//! `courtpiece join`: list the tables on the LAN, or join one to play in the terminal or to
+//! let a bot play the seat (`--autoplay`).
+
+use std::io::Write;
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use courtpiece_bots::Level;
+use courtpiece_net::discovery::{self, DISCOVERY_PORT};
+use courtpiece_net::{
+    Access, Autoplay, ClientMessage, FromHost, HostMessage, NetPlugin, Session, TableCode, ToHost, client,
+};
+
+use super::serve::lan::DEFAULT_PORT;
+use super::{CliError, play};
+
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// The table's address, like 192.168.1.20 or 192.168.1.20:47777; without it, the tables
+    /// found on the LAN are listed.
+    pub addr: Option<String>,
+    /// The table code the host gave, like KOT-4821.
+    #[arg(long, value_parser = super::serve::parse_code)]
+    pub code: Option<TableCode>,
+    /// Your name at the table.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Let a bot of this level play your seat.
+    #[arg(long, value_parser = super::parse_level)]
+    pub autoplay: Option<Level>,
+    /// Print the match summary (or the tables found) as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Where to ask for tables; by default the LAN broadcast and this machine, port 47778.
+    #[arg(long)]
+    pub discovery: Vec<SocketAddr>,
+    /// Seconds to wait for tables to answer.
+    #[arg(long, default_value_t = 1.0)]
+    pub wait: f64,
+}
+
+/// How often the client looks at its socket.
+const TICK: Duration = Duration::from_millis(2);
+
+pub fn run(o: Options) -> Result<(), CliError> {
+    match &o.addr {
+        None => list(&o),
+        Some(text) => play_at(resolve(text)?, &o),
+    }
+}
+
+fn resolve(text: &str) -> Result<SocketAddr, CliError> {
+    let found = if text.contains(':') {
+        text.to_socket_addrs()
+    } else {
+        (text, DEFAULT_PORT).to_socket_addrs()
+    };
+    found
+        .ok()
+        .and_then(|mut addrs| addrs.find(SocketAddr::is_ipv4))
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "{text:?} is not an address (like 192.168.1.20:{DEFAULT_PORT})"
+            ))
+        })
+}
+
+fn list(o: &Options) -> Result<(), CliError> {
+    if !(o.wait.is_finite() && o.wait > 0.0) {
+        return Err(CliError::Usage(format!(
+            "--wait {}: give seconds, more than 0",
+            o.wait
+        )));
+    }
+    let targets = if o.discovery.is_empty() {
+        discovery::default_targets()
+    } else {
+        o.discovery.clone()
+    };
+    let found = discovery::discover(&targets, Duration::from_secs_f64(o.wait))
+        .map_err(|e| CliError::Net(format!("could not look for tables: {e}")))?;
+    if o.json {
+        let tables: Vec<serde_json::Value> = found
+            .iter()
+            .map(|f| {
+                serde_json::json!({
+                    "addr": f.addr.to_string(),
+                    "table": f.beacon.table,
+                    "rules": f.beacon.rules,
+                    "free_seats": f.beacon.free_seats,
+                    "needs_code": f.beacon.needs_code,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::Value::Array(tables));
+        return Ok(());
+    }
+    if found.is_empty() {
+        println!("No tables answered on port {DISCOVERY_PORT}. Ask the host for the address.");
+    }
+    for f in &found {
+        println!(
+            "{:<22} {:?}  {}  {} free seat{}{}",
+            f.addr.to_string(),
+            f.beacon.table,
+            f.beacon.rules,
+            f.beacon.free_seats,
+            if f.beacon.free_seats == 1 { "" } else { "s" },
+            if f.beacon.needs_code { ", code needed" } else { "" },
+        );
+    }
+    if let Some(first) = found.first() {
+        println!("\nJoin with: courtpiece join {} --code CODE", first.addr);
+    }
+    Ok(())
+}
+
+/// What the host said since the last look, for the terminal.
+#[derive(Resource, Default)]
+struct Inbox(Vec<HostMessage>);
+
+fn collect(mut from_host: MessageReader<FromHost>, mut inbox: ResMut<Inbox>) {
+    inbox.0.extend(from_host.read().map(|m| m.0.clone()));
+}
+
+fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
+    let access = o.code.map_or(Access::Open, Access::Code);
+    let name = o
+        .name
+        .clone()
+        .or_else(|| std::env::var("USER").ok())
+        .unwrap_or_else(|| "Player".into());
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, NetPlugin))
+        .init_resource::<Inbox>()
+        .add_systems(Last, collect);
+    client::connect(app.world_mut(), addr, access, name, None)
+        .map_err(|e| CliError::Net(format!("could not join {addr}: {e}")))?;
+    if let Some(level) = o.autoplay {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(7, |d| d.as_nanos() as u64);
+        app.insert_resource(Autoplay::new(level.bot(seed)));
+    }
+    let lines = if o.autoplay.is_none() {
+        Some(stdin_lines())
+    } else {
+        None
+    };
+    eprintln!("Joining the table at {addr}…");
+    let mut prompted = None;
+    let mut next = Instant::now();
+    loop {
+        app.update();
+        let messages = std::mem::take(&mut app.world_mut().resource_mut::<Inbox>().0);
+        let session = app.world().resource::<Session>().clone();
+        if o.autoplay.is_none() || !o.json {
+            tell(&messages, &session);
+        }
+        if let Some(summary) = &session.summary {
+            if o.json {
+                println!("{}", serde_json::to_string(summary).unwrap_or_default());
+            } else {
+                println!("\n{}", summary.to_text());
+            }
+            leave(&mut app);
+            return Ok(());
+        }
+        if let Some(why) = &session.goodbye {
+            return Err(CliError::Net(format!("the host let us go: {why}")));
+        }
+        if let Some(why) = &session.lost {
+            return Err(CliError::Net(why.clone()));
+        }
+        if let Some(lines) = &lines
+            && ask(&mut app, &session, lines, &mut prompted) == Some(true)
+        {
+            leave(&mut app);
+            return Ok(());
+        }
+        next += TICK;
+        let now = Instant::now();
+        if next > now {
+            std::thread::sleep(next - now);
+        } else {
+            next = now;
+        }
+    }
+}
+
+/// Says goodbye and gives the last packets a moment to leave.
+fn leave(app: &mut App) {
+    client::disconnect(app.world_mut());
+    app.update();
+}
+
+fn stdin_lines() -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Prints what happened at the table for the person at the terminal.
+fn tell(messages: &[HostMessage], session: &Session) {
+    for message in messages {
+        match message {
+            HostMessage::Welcome { seat, .. } => match seat {
+                Some(seat) => println!("Welcome: you sit at seat {}.", seat.index()),
+                None => println!("Welcome: you watch from the rail."),
+            },
+            HostMessage::Lobby(lobby) if !lobby.started => {
+                let open = lobby
+                    .seats
+                    .iter()
+                    .filter(|s| matches!(s, courtpiece_net::SeatState::Open))
+                    .count();
+                println!("Lobby of {:?}: {open} seat(s) still open.", lobby.table);
+            }
+            HostMessage::Update(update) => {
+                play::show_events(&update.events, session.seat.unwrap_or(update.view.seat));
+            }
+            HostMessage::Rejected { reason } => println!("  Refused: {reason}"),
+            _ => {}
+        }
+    }
+}
+
+/// When it is the person's turn: shows the table once and takes their answer from the
+/// terminal. `Some(true)` when they quit.
+fn ask(
+    app: &mut App,
+    session: &Session,
+    lines: &mpsc::Receiver<String>,
+    prompted: &mut Option<u32>,
+) -> Option<bool> {
+    let view = session.view.as_ref()?;
+    let my_turn = session.seat == Some(view.seat) && view.to_act == Some(view.seat) && !view.legal.is_empty();
+    if !my_turn {
+        while lines.try_recv().is_ok() {}
+        return None;
+    }
+    if *prompted != Some(session.moves) {
+        *prompted = Some(session.moves);
+        play::show_table(view);
+        print!("{} > ", play::prompt(view));
+        std::io::stdout().flush().ok();
+    }
+    let line = lines.try_recv().ok()?;
+    let text = line.trim().to_ascii_lowercase();
+    if matches!(text.as_str(), "q" | "quit" | "exit") {
+        return Some(true);
+    }
+    match play::parse_intent(&text, view) {
+        Some(intent) if view.legal.contains(&intent) => {
+            app.world_mut()
+                .write_message(ToHost(ClientMessage::Intent(intent)));
+        }
+        _ => {
+            println!("  {}", play::describe_legal(&view.legal));
+            *prompted = None;
+        }
+    }
+    None
+}

@@ -1,0 +1,120 @@
+//! The LAN host of `serve`: a real UDP socket, a table code, discovery, and a tick of its own.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use courtpiece_game::{GamePlugin, Pacing, SavePath, Table};
+use courtpiece_net::discovery::DISCOVERY_PORT;
+use courtpiece_net::host::{self, HostConfig};
+use courtpiece_net::{Access, Host, NetPlugin, SeatPlan, TableCode};
+use courtpiece_rules::{GameRecord, RuleSet};
+
+use super::Options;
+use crate::cli::CliError;
+
+/// The port a table opens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 47_777;
+
+/// How often the host looks at its socket and moves the table.
+pub const TICK: Duration = Duration::from_millis(10);
+
+/// After the match, how long the host waits for its players to say goodbye.
+const LINGER: Duration = Duration::from_secs(3);
+
+pub fn run(
+    o: &Options,
+    seats: [SeatPlan; 4],
+    rules: RuleSet,
+    seed: u64,
+    resume: Option<GameRecord>,
+) -> Result<(), CliError> {
+    if o.matches != 1 {
+        return Err(CliError::Usage(
+            "a LAN table plays one match; leave out --matches".into(),
+        ));
+    }
+    if !(o.grace.is_finite() && o.grace >= 0.0) {
+        return Err(CliError::Usage(format!(
+            "--grace {}: give seconds, 0 or more",
+            o.grace
+        )));
+    }
+    let access = if o.open {
+        Access::Open
+    } else {
+        Access::Code(o.code.unwrap_or_else(TableCode::random))
+    };
+    let discovery = match o.discovery.as_deref() {
+        Some("off") => None,
+        Some(text) => Some(text.parse::<SocketAddr>().map_err(|e| {
+            CliError::Usage(format!(
+                "--discovery {text:?}: {e} (an address like 0.0.0.0:{DISCOVERY_PORT}, or off)"
+            ))
+        })?),
+        None => Some(SocketAddr::from(([0, 0, 0, 0], DISCOVERY_PORT))),
+    };
+    let mut config = HostConfig::new(
+        o.table.clone(),
+        access,
+        SocketAddr::from(([0, 0, 0, 0], o.port.unwrap_or(DEFAULT_PORT))),
+    );
+    config.discovery = discovery;
+    config.seats = seats;
+    config.rules = resume.as_ref().map_or(rules, |r| r.rules.clone());
+    config.seed = seed;
+    config.grace = Duration::from_secs_f64(o.grace);
+    config.auto_start = true;
+    config.resume = resume;
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, GamePlugin, NetPlugin))
+        .insert_resource(Pacing {
+            think: Duration::from_millis(o.think_ms),
+            turn_timer: None,
+        });
+    if let Some(path) = &o.record {
+        app.insert_resource(SavePath(path.clone()));
+    }
+    let addr = host::open(app.world_mut(), config).map_err(|e| CliError::Net(e.to_string()))?;
+    match access {
+        Access::Code(code) => eprintln!("Table {:?} open on port {}, code {code}.", o.table, addr.port()),
+        Access::Open => eprintln!("Table {:?} open on port {}, no code.", o.table, addr.port()),
+    }
+    eprintln!("Waiting for players…");
+
+    let mut next = Instant::now();
+    let mut over_since: Option<Instant> = None;
+    let mut started = false;
+    loop {
+        app.update();
+        let world = app.world();
+        if !started && world.resource::<Host>().started() {
+            started = true;
+            eprintln!("Every seat is taken: the match starts.");
+        }
+        let over = world.get_resource::<Table>().is_some_and(|t| t.game.is_over());
+        if over {
+            let since = *over_since.get_or_insert_with(Instant::now);
+            if world.resource::<Host>().connected() == 0 || since.elapsed() > LINGER {
+                break;
+            }
+        }
+        next += TICK;
+        let now = Instant::now();
+        if next > now {
+            std::thread::sleep(next - now);
+        } else {
+            next = now;
+        }
+    }
+    let summary = app.world().resource::<Table>().game.summary();
+    host::close(app.world_mut());
+    if o.json {
+        println!("{}", serde_json::to_string(&summary).unwrap_or_default());
+    } else {
+        println!("{}", summary.to_text());
+    }
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! A host and its players as separate processes over real UDP on 127.0.0.1.
+
+use std::net::UdpSocket;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn free_port() -> u16 {
+    UdpSocket::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// Waits for a process, killing it if it runs past `limit`.
+fn finish(mut child: Child, limit: Duration) -> Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().ok();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn last_line(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn a_host_and_three_joining_bots_finish_a_match_and_print_the_same_summary() {
+    let (port, discovery) = (free_port(), free_port());
+    let host_addr = format!("127.0.0.1:{port}");
+    let discovery_addr = format!("127.0.0.1:{discovery}");
+    let host = spawn(&[
+        "serve",
+        "--seats",
+        "bot:medium,remote,remote,remote",
+        "--port",
+        &port.to_string(),
+        "--code",
+        "KOT-4821",
+        "--table",
+        "Friday cards",
+        "--hands",
+        "6",
+        "--discovery",
+        &discovery_addr,
+        "--json",
+    ]);
+    std::thread::sleep(Duration::from_millis(300));
+    let listing = finish(
+        spawn(&["join", "--discovery", &discovery_addr, "--json"]),
+        Duration::from_secs(10),
+    );
+    let tables: serde_json::Value = serde_json::from_str(&last_line(&listing)).unwrap();
+    assert_eq!(tables[0]["table"], "Friday cards");
+    assert_eq!(tables[0]["free_seats"], 3);
+    assert_eq!(tables[0]["needs_code"], true);
+    assert_eq!(tables[0]["rules"], "court-piece");
+    assert!(
+        !listing.stdout.windows(8).any(|w| w == b"KOT-4821"),
+        "the code is never announced"
+    );
+
+    let players: Vec<Child> = ["ana", "bilal", "chen"]
+        .iter()
+        .map(|name| {
+            spawn(&[
+                "join",
+                &host_addr,
+                "--code",
+                "kot4821",
+                "--name",
+                name,
+                "--autoplay",
+                "medium",
+                "--json",
+            ])
+        })
+        .collect();
+    let host = finish(host, Duration::from_secs(120));
+    assert!(host.status.success(), "{}", String::from_utf8_lossy(&host.stderr));
+    let expected = last_line(&host);
+    let summary: serde_json::Value = serde_json::from_str(&expected).unwrap();
+    assert_eq!(summary["hands"], 6);
+    for player in players {
+        let out = finish(player, Duration::from_secs(30));
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(last_line(&out), expected);
+    }
+}
+
+#[test]
+fn a_wrong_code_is_refused_with_a_clear_message() {
+    let port = free_port();
+    let host = spawn(&[
+        "serve",
+        "--seats",
+        "bot:easy,remote,bot:easy,bot:easy",
+        "--port",
+        &port.to_string(),
+        "--code",
+        "KOT-4821",
+        "--discovery",
+        "off",
+    ]);
+    std::thread::sleep(Duration::from_millis(300));
+    let out = finish(
+        spawn(&[
+            "join",
+            &format!("127.0.0.1:{port}"),
+            "--code",
+            "KOT-4822",
+            "--autoplay",
+            "easy",
+        ]),
+        Duration::from_secs(30),
+    );
+    let mut host = host;
+    host.kill().ok();
+    host.wait().ok();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("table code is wrong"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for bad in [
+        ["join", "127.0.0.1:1", "--code", "KOT-48"],
+        ["join", "no such host!", "--code", "KOT-4821"],
+    ] {
+        let out = finish(spawn(&bad), Duration::from_secs(10));
+        assert!(!out.status.success(), "{bad:?}");
+    }
+}
