@@ -3,6 +3,7 @@
 mod arena;
 mod bench;
 mod join;
+mod netbench;
 mod play;
 mod replay;
 mod serve;
@@ -46,6 +47,8 @@ enum Command {
     },
     /// Bots against bots on duplicate deals: win rates, courts, decision times.
     Arena(arena::Options),
+    /// A LAN table on this machine: intent-to-view times and bytes per hand.
+    Netbench(netbench::Options),
     /// Play random full hands on one core and print hands per second.
     Bench {
         /// Seconds to measure for.
@@ -94,6 +97,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play(options) => play::run(options),
         Command::Serve(options) => serve::run(options),
         Command::Join(options) => join::run(options),
+        Command::Netbench(options) => netbench::run(options),
         Command::Arena(options) => arena::run(options),
         Command::Replay { file, json } => replay::run(&file, json),
         Command::Bench { seconds, seed, json } => bench::run(seconds, seed, json),

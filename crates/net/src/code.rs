@@ -38,7 +38,7 @@ impl TableCode {
 }
 
 fn renet_random<const N: usize>() -> [u8; N] {
-    bevy_renet::netcode::generate_random_bytes()
+    renetcode::generate_random_bytes()
 }
 
 impl fmt::Display for TableCode {

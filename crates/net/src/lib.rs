@@ -4,13 +4,13 @@
 //! keep the views they are sent and send intents.
 
 use bevy::prelude::*;
-use bevy_renet::netcode::NetcodeClientPlugin;
 use bevy_renet::{RenetClientPlugin, RenetServerPlugin};
 
 pub mod client;
 pub mod code;
 pub mod codec;
 pub mod discovery;
+mod guard;
 pub mod host;
 pub mod link;
 pub mod protocol;
@@ -23,19 +23,13 @@ pub use protocol::{
     ClientMessage, Goodbye, HostMessage, LobbyAction, LobbyState, SeatState, SeatToken, Update,
 };
 
-/// The host and client systems (the host with its own guarded netcode transport, see
-/// `host::transport`); each runs only while its side is open, so one app can host,
+/// The host and client systems (each side with its own netcode transport behind a guard, see
+/// `guard`); each runs only while its side is open, so one app can host,
 /// join, or (the host's own player) both.
 pub struct NetPlugin;
 
 impl Plugin for NetPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
-            RenetServerPlugin,
-            RenetClientPlugin,
-            NetcodeClientPlugin,
-            host::plugin,
-            client::plugin,
-        ));
+        app.add_plugins((RenetServerPlugin, RenetClientPlugin, host::plugin, client::plugin));
     }
 }

@@ -5,12 +5,9 @@ use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
 use std::time::SystemTime;
 
 use bevy::prelude::*;
-use bevy_renet::netcode::{
-    ClientAuthentication, ConnectToken, NetcodeClientTransport, NetcodeDisconnectReason,
-    NetcodeTransportError,
-};
 use bevy_renet::{RenetClient, RenetReceive, RenetSend};
 use courtpiece_rules::{MatchSummary, Seat, SeatView};
+use renetcode::{ClientAuthentication, ConnectToken};
 
 use crate::code::{Access, PROTOCOL_ID};
 use crate::codec;
@@ -19,8 +16,10 @@ use crate::link::{self, CHANNEL, TIMEOUT_SECONDS};
 use crate::protocol::{ClientMessage, Goodbye, HostMessage, LobbyState, PROTOCOL_VERSION, SeatToken, Update};
 
 mod autoplay;
+mod transport;
 
 pub use autoplay::Autoplay;
+pub use transport::ClientTransport;
 
 /// Something the host said, for the view to show or animate.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -29,6 +28,10 @@ pub struct FromHost(pub HostMessage);
 /// Something to tell the host.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct ToHost(pub ClientMessage);
+
+/// The client takes in what the host sent here, after renet has received it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClientReceive;
 
 /// The client sends here, after the player's systems have decided (`Update`) and before renet
 /// sends.
@@ -114,18 +117,21 @@ pub enum ConnectError {
     #[error("could not open a UDP socket: {0}")]
     Socket(#[from] std::io::Error),
     #[error("could not make a connect token: {0}")]
-    Token(#[from] bevy_renet::netcode::TokenGenerationError),
+    Token(#[from] renetcode::TokenGenerationError),
     #[error("could not start the connection: {0}")]
-    Netcode(#[from] bevy_renet::netcode::NetcodeError),
+    Netcode(#[from] renetcode::NetcodeError),
 }
 
 pub fn plugin(app: &mut App) {
+    app.add_plugins(transport::plugin);
     app.add_message::<FromHost>()
         .add_message::<ToHost>()
-        .add_observer(on_netcode_error)
         .add_systems(
             PreUpdate,
-            receive.after(RenetReceive).run_if(resource_exists::<RenetClient>),
+            receive
+                .in_set(ClientReceive)
+                .after(RenetReceive)
+                .run_if(resource_exists::<RenetClient>),
         )
         .add_systems(
             Update,
@@ -159,7 +165,7 @@ pub fn connect(
     let now = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .unwrap_or_default();
-    let client_id = u64::from_le_bytes(bevy_renet::netcode::generate_random_bytes());
+    let client_id = u64::from_le_bytes(renetcode::generate_random_bytes());
     let user_data = token.map(token_user_data);
     let connect_token = ConnectToken::generate(
         now,
@@ -171,7 +177,7 @@ pub fn connect(
         user_data.as_ref(),
         &access.key(),
     )?;
-    let transport = NetcodeClientTransport::new(now, ClientAuthentication::Secure { connect_token }, socket)?;
+    let transport = ClientTransport::new(now, ClientAuthentication::Secure { connect_token }, socket)?;
     world.insert_resource(RenetClient::new(link::connection_config()));
     world.insert_resource(transport);
     world.insert_resource(Session::new(name.into(), token));
@@ -184,11 +190,8 @@ pub fn disconnect(world: &mut World) {
         if let Ok(bytes) = codec::encode(&ClientMessage::Leave) {
             client.send_message(CHANNEL, bytes);
         }
-        if let Some(mut transport) = world.remove_resource::<NetcodeClientTransport>() {
-            if let Err(e) = transport.send_packets(&mut client) {
-                debug!("leaving: {e}");
-            }
-            transport.disconnect();
+        if let Some(mut transport) = world.remove_resource::<ClientTransport>() {
+            transport.leave(&mut client);
         }
     }
 }
@@ -226,37 +229,5 @@ fn send(mut client: ResMut<RenetClient>, mut out: MessageReader<ToHost>) {
             Ok(bytes) => client.send_message(CHANNEL, bytes),
             Err(e) => error!("a message to the host could not be encoded: {e}"),
         }
-    }
-}
-
-/// Turns netcode's reasons into words for a person; a wrong code looks like no answer at all,
-/// since the host cannot read a connect token made with another code.
-fn on_netcode_error(error: On<bevy_renet::netcode::NetcodeErrorEvent>, session: Option<ResMut<Session>>) {
-    let Some(mut session) = session else { return };
-    if session.lost.is_some() {
-        return;
-    }
-    let reason = describe(&error.0);
-    session.lost = Some(reason);
-}
-
-fn describe(error: &NetcodeTransportError) -> String {
-    use bevy_renet::netcode::NetcodeError;
-    match error {
-        NetcodeTransportError::Netcode(NetcodeError::Disconnected(reason)) => match reason {
-            NetcodeDisconnectReason::ConnectionRequestTimedOut
-            | NetcodeDisconnectReason::ConnectionResponseTimedOut => {
-                "the table did not let us in: the table code is wrong, or no table is at that address".into()
-            }
-            NetcodeDisconnectReason::ConnectionDenied => "the table is full".into(),
-            NetcodeDisconnectReason::ConnectionTimedOut => "the connection to the table was lost".into(),
-            NetcodeDisconnectReason::DisconnectedByServer => "the host closed the connection".into(),
-            NetcodeDisconnectReason::DisconnectedByClient => "left the table".into(),
-            NetcodeDisconnectReason::ConnectTokenExpired => "the connection took too long to set up".into(),
-        },
-        NetcodeTransportError::Netcode(NetcodeError::NoMoreServers) => {
-            "the table did not let us in: the table code is wrong, or no table is at that address".into()
-        }
-        other => format!("network error: {other}"),
     }
 }

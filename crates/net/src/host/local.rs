@@ -27,7 +27,7 @@ pub fn plugin(app: &mut App) {
 /// Seats the host's own player at the table they opened, as its owner.
 pub fn join(world: &mut World, name: impl Into<String>) {
     // random, like a remote client's, so no one can guess it and pose as the owner
-    let id = u64::from_le_bytes(bevy_renet::netcode::generate_random_bytes());
+    let id = u64::from_le_bytes(renetcode::generate_random_bytes());
     let Some(mut server) = world.get_resource_mut::<RenetServer>() else {
         return;
     };

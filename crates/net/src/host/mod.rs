@@ -156,6 +156,12 @@ impl Host {
         self.seats.iter().filter(|h| **h == Holder::Open).count()
     }
 
+    /// The seat of the person on connection `client`, if they sit.
+    pub fn seat_of(&self, client: ClientId) -> Option<Seat> {
+        let player = self.peers.get(&client)?.player?;
+        self.players[player].seat
+    }
+
     /// People connected now.
     pub fn connected(&self) -> usize {
         self.peers.values().filter(|p| p.player.is_some()).count()

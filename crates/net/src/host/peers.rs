@@ -156,8 +156,8 @@ fn refuse(server: &mut RenetServer, client: ClientId, reason: impl Into<String>)
 }
 
 /// The seat token carried in a connect token's user data: a marker, then the 16 bytes.
-pub fn token_user_data(token: SeatToken) -> [u8; bevy_renet::netcode::NETCODE_USER_DATA_BYTES] {
-    let mut data = [0u8; bevy_renet::netcode::NETCODE_USER_DATA_BYTES];
+pub fn token_user_data(token: SeatToken) -> [u8; renetcode::NETCODE_USER_DATA_BYTES] {
+    let mut data = [0u8; renetcode::NETCODE_USER_DATA_BYTES];
     data[..4].copy_from_slice(b"SEAT");
     data[4..20].copy_from_slice(&token.0);
     data
@@ -220,7 +220,7 @@ fn hello(
             }
             host.players.push(Player {
                 name: clean_name(name, index),
-                token: SeatToken(bevy_renet::netcode::generate_random_bytes()),
+                token: SeatToken(renetcode::generate_random_bytes()),
                 client: Some(client),
                 seat,
                 away_since: None,

@@ -16,9 +16,12 @@ use crate::protocol::{HostMessage, Update};
 /// What the host sent to the people at each seat, for the record of a match's traffic.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct TrafficStats {
-    /// Encoded message bytes (renet and netcode add their packet headers on top).
+    /// Encoded message bytes.
     pub bytes_to_seat: [u64; 4],
     pub messages_to_seat: [u64; 4],
+    /// UDP payload bytes: the messages with renet's and netcode's headers, acknowledgements,
+    /// keep-alives and resends.
+    pub datagram_bytes_to_seat: [u64; 4],
 }
 
 /// Runs after the table has moved and before renet sends; the local player's delivery comes

@@ -1,7 +1,4 @@
-//! The host's UDP transport: renet's netcode server on our socket, with a guard in front.
-//! netcode 2.0 panics on some forged datagrams from a connected address (more than eight
-//! sequence bytes declared, or too few bytes left for the MAC after the sequence), so one of
-//! them could stop the host; such datagrams are dropped before netcode reads them.
+//! The host's UDP transport: renet's netcode server on our socket, behind the guard.
 
 use std::io::ErrorKind;
 use std::net::{SocketAddr, UdpSocket};
@@ -14,22 +11,7 @@ use renetcode::{
     NETCODE_MAX_PACKET_BYTES, NETCODE_USER_DATA_BYTES, NetcodeServer, ServerConfig, ServerResult,
 };
 
-/// netcode's packet: a prefix byte (type in the low nibble, sequence length in the high one),
-/// the sequence, the body and a 16-byte MAC.
-const MAC_BYTES: usize = 16;
-const CONNECTION_REQUEST: u8 = 0;
-const PACKET_TYPES: u8 = 7;
-
-/// Whether netcode may safely read `datagram`.
-pub fn plausible(datagram: &[u8]) -> bool {
-    let Some(&prefix) = datagram.first() else {
-        return false;
-    };
-    let (kind, sequence_bytes) = (prefix & 0xF, prefix >> 4);
-    let sealed = kind == CONNECTION_REQUEST
-        || (sequence_bytes <= 8 && datagram.len() >= 1 + usize::from(sequence_bytes) + MAC_BYTES);
-    datagram.len() >= 2 + MAC_BYTES && kind < PACKET_TYPES && sealed
-}
+use crate::guard::plausible;
 
 #[derive(Resource)]
 pub struct HostTransport {
@@ -51,8 +33,11 @@ pub fn plugin(app: &mut App) {
     )
     .add_systems(
         PostUpdate,
-        send.in_set(RenetSend)
-            .run_if(resource_exists::<HostTransport>.and_then(resource_exists::<RenetServer>)),
+        send.in_set(RenetSend).run_if(
+            resource_exists::<HostTransport>
+                .and_then(resource_exists::<RenetServer>)
+                .and_then(resource_exists::<super::TrafficStats>),
+        ),
     );
 }
 
@@ -104,7 +89,8 @@ impl HostTransport {
         }
     }
 
-    fn send(&mut self, server: &mut RenetServer) {
+    /// Sends what renet has for each client; tells `sent` each datagram's size.
+    fn send(&mut self, server: &mut RenetServer, mut sent: impl FnMut(ClientId, usize)) {
         for client in self.netcode.clients_id() {
             let Ok(packets) = server.get_packets_to_send(client) else {
                 continue;
@@ -112,6 +98,7 @@ impl HostTransport {
             for packet in packets {
                 match self.netcode.generate_payload_packet(client, &packet) {
                     Ok((addr, payload)) => {
+                        sent(client, payload.len());
                         if let Err(e) = self.socket.send_to(payload, addr) {
                             debug!("sending to {client} at {addr} failed: {e}");
                             break;
@@ -128,7 +115,7 @@ impl HostTransport {
 
     /// Tells every client the table is closing, at once.
     pub fn disconnect_all(&mut self, server: &mut RenetServer) {
-        self.send(server);
+        self.send(server, |_, _| {});
         for client in self.netcode.clients_id() {
             let result = self.netcode.disconnect(client);
             handle(result, &self.socket, server);
@@ -176,27 +163,15 @@ fn receive(mut transport: ResMut<HostTransport>, mut server: ResMut<RenetServer>
     transport.update(time.delta(), &mut server);
 }
 
-fn send(mut transport: ResMut<HostTransport>, mut server: ResMut<RenetServer>) {
-    transport.send(&mut server);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_guard_drops_what_netcode_would_misread() {
-        let mut packet = vec![0u8; 40];
-        packet[0] = 0x84; // a payload packet with 8 sequence bytes
-        assert!(plausible(&packet));
-        packet[0] = 0x94; // nine sequence bytes: netcode would read past its buffer
-        assert!(!plausible(&packet));
-        assert!(!plausible(&packet[..20])); // eight sequence bytes leave no room for the MAC
-        packet[0] = 0xF0; // a connection request has no sequence
-        assert!(plausible(&packet));
-        packet[0] = 0x07; // no such packet type
-        assert!(!plausible(&packet));
-        assert!(!plausible(&packet[..10]));
-        assert!(!plausible(&[]));
-    }
+fn send(
+    mut transport: ResMut<HostTransport>,
+    mut server: ResMut<RenetServer>,
+    host: Option<Res<super::Host>>,
+    mut stats: ResMut<super::TrafficStats>,
+) {
+    transport.send(&mut server, |client, bytes| {
+        if let Some(seat) = host.as_ref().and_then(|h| h.seat_of(client)) {
+            stats.datagram_bytes_to_seat[seat.index()] += bytes as u64;
+        }
+    });
 }

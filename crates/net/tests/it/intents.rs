@@ -61,8 +61,10 @@ fn wrong_turn_card_not_held_and_revoke_are_rejected_with_their_reason() {
         partner.update();
         std::thread::sleep(Duration::from_micros(200));
         let p = session(&partner);
+        // until the wrong-turn probe is done, the partner leaves its turns in trick play to it
         if let Some(view) = p.view.clone()
             && pending.is_none()
+            && (tried.contains(&WRONG_TURN) || view.phase != Phase::TrickPlay)
             && view.to_act == p.seat
             && partner_answered != Some(p.moves)
             && !view.legal.is_empty()
@@ -89,7 +91,13 @@ fn wrong_turn_card_not_held_and_revoke_are_rejected_with_their_reason() {
             continue;
         };
         let (seen, moves) = (s.rejections.len(), s.moves);
+        // a bot's turn may be played before the probe is read, so the probe waits for the
+        // partner's turn: the table waits for people
+        let partner_seat = session(&partner).seat;
         let provoke = if view.phase == Phase::TrickPlay && view.to_act.is_some_and(|s| s != me) {
+            if view.to_act != partner_seat {
+                continue;
+            }
             if tried.contains(&WRONG_TURN) || host_moves(&host) != moves {
                 continue;
             }
