@@ -76,12 +76,13 @@ impl Responder {
         self.socket.local_addr()
     }
 
-    /// Answers every query waiting on the socket; anything else is dropped.
-    pub fn answer(&self, beacon: &Beacon) {
+    /// Answers every query waiting on the socket with the beacon `beacon` makes; anything else
+    /// is dropped.
+    pub fn answer(&self, beacon: impl Fn() -> Beacon) {
         let mut buf = [0u8; 64];
         loop {
             match self.socket.recv_from(&mut buf) {
-                Ok((len, from)) if &buf[..len] == QUERY => match beacon.to_bytes() {
+                Ok((len, from)) if &buf[..len] == QUERY => match beacon().to_bytes() {
                     Ok(bytes) => {
                         if let Err(e) = self.socket.send_to(&bytes, from) {
                             bevy::log::debug!("discovery answer to {from} failed: {e}");

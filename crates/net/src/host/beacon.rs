@@ -17,13 +17,12 @@ pub fn plugin(app: &mut App) {
 }
 
 fn answer(discovery: Res<Discovery>, host: Res<Host>) {
-    let beacon = Beacon {
+    discovery.0.answer(|| Beacon {
         version: PROTOCOL_VERSION,
         table: host.table.clone(),
         rules: Beacon::describe_rules(&host.rules),
         free_seats: u8::try_from(if host.started { 0 } else { host.open_seats() }).unwrap_or(0),
         needs_code: host.access.needs_code(),
         port: host.addr.port(),
-    };
-    discovery.0.answer(&beacon);
+    });
 }

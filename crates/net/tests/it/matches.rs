@@ -42,3 +42,52 @@ fn three_autoplay_clients_finish_a_match_with_the_hosts_summary() {
         assert_eq!(session(c).summary.as_ref(), Some(&expected));
     }
 }
+
+#[test]
+fn the_host_plays_on_when_everyone_leaves() {
+    let mut rules = Preset::DoubleSar.rules();
+    rules.max_hands = Some(4);
+    rules.target = None;
+    let access = Access::Open;
+    let (mut host, addr) = host_app(config(
+        rules,
+        [
+            SeatPlan::Open,
+            SeatPlan::Open,
+            SeatPlan::Open,
+            SeatPlan::Bot(Level::Easy),
+        ],
+        access,
+    ));
+    let mut clients: Vec<_> = ["ana", "bilal", "chen"]
+        .iter()
+        .map(|n| client_app(addr, access, n, Some(Level::Easy)))
+        .collect();
+    let first_hand_over = |h: &bevy::prelude::App, _: &[bevy::prelude::App]| {
+        h.world()
+            .get_resource::<Table>()
+            .is_some_and(|t| t.game.hand_no() >= 2)
+    };
+    assert!(run_until(
+        &mut host,
+        &mut clients,
+        Duration::from_secs(60),
+        first_hand_over,
+        |_| {}
+    ));
+    for c in &mut clients {
+        courtpiece_net::client::disconnect(c.world_mut());
+        c.update();
+    }
+    let mut nobody: Vec<bevy::prelude::App> = Vec::new();
+    let over = run_until(
+        &mut host,
+        &mut nobody,
+        Duration::from_secs(60),
+        |h, _| match_over(h),
+        |_| {},
+    );
+    assert!(over, "bots finished the match for the people who left");
+    assert_eq!(host.world().resource::<courtpiece_net::Host>().connected(), 0);
+    assert_eq!(host.world().resource::<Table>().game.summary().hands, 4);
+}
