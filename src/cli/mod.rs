@@ -18,9 +18,15 @@ use courtpiece_rules::Preset;
 #[derive(Debug, Parser)]
 #[command(name = "courtpiece", version, about = "Court Piece (Rang, Rung, Coat, Hokm)")]
 pub struct Cli {
-    /// What to do; with none, a match in the terminal against three bots.
+    /// What to do; with none, the table opens in a window.
     #[command(subcommand)]
     command: Option<Command>,
+    /// With the window: save screenshots here while a script plays, then quit.
+    #[arg(long, requires = "screenshot_script")]
+    screenshot_dir: Option<PathBuf>,
+    /// The script to play for screenshots: `demo` (the menu, the deal, a trick, the scoring).
+    #[arg(long, value_parser = ["demo"], requires = "screenshot_dir")]
+    screenshot_script: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -90,9 +96,9 @@ pub(crate) fn parse_preset(text: &str) -> Result<Preset, String> {
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
-    let command = cli
-        .command
-        .unwrap_or_else(|| Command::Play(play::Options::default()));
+    let Some(command) = cli.command else {
+        return desktop(cli.screenshot_dir);
+    };
     match command {
         Command::Play(options) => play::run(options),
         Command::Serve(options) => serve::run(options),
@@ -102,5 +108,23 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Replay { file, json } => replay::run(&file, json),
         Command::Bench { seconds, seed, json } => bench::run(seconds, seed, json),
         Command::Solve { file } => solve::run(file.as_deref()),
+    }
+}
+
+/// Opens the window, if there is a display to open it on.
+fn desktop(screenshot_dir: Option<PathBuf>) -> Result<(), CliError> {
+    let has_display = ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|d| !d.is_empty()));
+    if cfg!(target_os = "linux") && !has_display {
+        return Err(CliError::Usage(
+            "no display to open the table on; `courtpiece play` plays in the terminal".into(),
+        ));
+    }
+    match courtpiece::desktop::run(courtpiece::desktop::Launch { screenshot_dir }) {
+        bevy::app::AppExit::Success => Ok(()),
+        bevy::app::AppExit::Error(code) => {
+            Err(CliError::Usage(format!("the window closed with error {code}")))
+        }
     }
 }

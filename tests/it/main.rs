@@ -1,4 +1,5 @@
-//! End-to-end tests of the `courtpiece` command line.
+//! End-to-end tests of the `courtpiece` command line and the table view.
 
 mod cli;
 mod lan;
+mod view;

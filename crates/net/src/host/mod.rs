@@ -147,6 +147,11 @@ impl Host {
         self.addr
     }
 
+    /// Who may join: the table code, if any.
+    pub fn access(&self) -> Access {
+        self.access
+    }
+
     pub fn started(&self) -> bool {
         self.started
     }

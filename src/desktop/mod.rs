@@ -1,0 +1,80 @@
+//! The windowed game: one plugin per feature, registered here.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::window::{WindowMode, WindowResolution};
+use bevy_egui::EguiPlugin;
+use courtpiece_game::GamePlugin;
+use courtpiece_net::NetPlugin;
+
+pub mod hud;
+pub mod menu;
+pub mod screen;
+pub mod screenshot;
+pub mod settings;
+pub mod start;
+pub mod table;
+
+/// What the desktop is asked to do at start.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Launch {
+    /// Save screenshots of a scripted quick game here, then quit.
+    pub screenshot_dir: Option<std::path::PathBuf>,
+}
+
+/// Opens the window on the main menu and runs until it is closed.
+pub fn run(launch: Launch) -> AppExit {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Court Piece".into(),
+            resolution: WindowResolution::new(1280, 800),
+            ..default()
+        }),
+        ..default()
+    }));
+    if !app.is_plugin_added::<StatesPlugin>() {
+        app.add_plugins(StatesPlugin);
+    }
+    if std::env::var_os("COURTPIECE_FRAME_LOG").is_some() {
+        app.add_plugins((
+            bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),
+            bevy::diagnostic::LogDiagnosticsPlugin::default(),
+        ));
+    }
+    app.add_plugins((EguiPlugin::default(), GamePlugin, NetPlugin))
+        .insert_resource(launch)
+        .add_plugins((
+            settings::plugin,
+            screen::plugin,
+            start::plugin,
+            menu::plugin,
+            table::plugin,
+            hud::plugin,
+            screenshot::plugin,
+        ))
+        .add_systems(
+            Update,
+            apply_settings.run_if(resource_changed::<settings::Settings>),
+        );
+    app.run()
+}
+
+/// Animation speed and full screen follow the settings.
+fn apply_settings(
+    settings: Res<settings::Settings>,
+    mut speed: ResMut<table::pacing::Speed>,
+    mut window: Option<Single<&mut Window>>,
+) {
+    speed.0 = settings.animation_speed;
+    if let Some(window) = window.as_mut() {
+        let mode = if settings.fullscreen {
+            WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)
+        } else {
+            WindowMode::Windowed
+        };
+        if window.mode != mode {
+            window.mode = mode;
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! `--screenshot-dir DIR --screenshot-script demo`: a scripted quick game (the player's seat
+//! played by a bot) that saves the main menu, the deal, a trick in play and the scoring screen
+//! as PNGs, then quits.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use courtpiece_bots::Level;
+use courtpiece_net::{Autoplay, Session};
+use courtpiece_rules::{Event, Phase};
+
+use super::Launch;
+use super::settings::Settings;
+use super::start::{Start, start};
+use super::table::pacing::Shown;
+
+/// Gives up if the script has not finished by then, in seconds.
+const LIMIT: f32 = 240.0;
+
+#[derive(Resource)]
+struct Script {
+    dir: PathBuf,
+    step: usize,
+    /// Frames since the table was held still for the current picture.
+    frames: u32,
+    saved: Vec<PathBuf>,
+}
+
+const SHOTS: [&str; 4] = ["menu", "deal", "trick", "scoring"];
+
+/// Frames to let the cards glide into place before a picture.
+const SETTLE: u32 = 4;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, begin)
+        .add_systems(Update, run.run_if(resource_exists::<Script>));
+}
+
+fn begin(launch: Res<Launch>, mut commands: Commands) {
+    if let Some(dir) = &launch.screenshot_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            error!("could not make {}: {e}", dir.display());
+        }
+        commands.insert_resource(Script {
+            dir: dir.clone(),
+            step: 0,
+            frames: 0,
+            saved: Vec::new(),
+        });
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    mut script: ResMut<Script>,
+    mut shown: ResMut<Shown>,
+    session: Option<Res<Session>>,
+    autoplay: Option<Res<Autoplay>>,
+    settings: Res<Settings>,
+    time: Res<Time<Real>>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if time.elapsed_secs() > LIMIT {
+        error!(
+            "the screenshot script did not finish in {LIMIT} s (at step {})",
+            script.step
+        );
+        exit.write(AppExit::error());
+        return;
+    }
+    // the player's seat plays itself once the quick game is on
+    if session.is_some() && autoplay.is_none() {
+        commands.insert_resource(Autoplay::new(Level::Medium.bot(7)));
+    }
+    let saved = |p: &PathBuf| std::fs::metadata(p).is_ok_and(|m| m.len() > 0);
+    if script.step >= SHOTS.len() {
+        if script.saved.iter().all(saved) {
+            info!("screenshots saved in {}", script.dir.display());
+            exit.write(AppExit::Success);
+        }
+        return;
+    }
+    // the last picture must be on disk before the table moves on
+    if let Some(last) = script.saved.last()
+        && !saved(last)
+    {
+        return;
+    }
+    shown.paused = false;
+    let view = shown.view.as_ref();
+    let ready = match script.step {
+        0 => true,
+        1 => view.is_some_and(|v| {
+            v.hand.len() >= 5
+                && v.phase != courtpiece_rules::Phase::Cut
+                && v.tricks.is_empty()
+                && v.trick.is_empty()
+        }),
+        2 => view.is_some_and(|v| v.phase == Phase::TrickPlay && v.trick.len() >= 2 && !v.tricks.is_empty()),
+        _ => shown.events.iter().any(|e| matches!(e, Event::HandOver { .. })),
+    };
+    if !ready {
+        script.frames = 0;
+        return;
+    }
+    shown.paused = true;
+    script.frames += 1;
+    if script.frames < SETTLE {
+        return;
+    }
+    let path = script.dir.join(format!("{}.png", SHOTS[script.step]));
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path.clone()));
+    script.saved.push(path);
+    if script.step == 0 {
+        start(&mut commands, Start::Quick { seed: 7 }, settings.name.clone());
+    }
+    script.step += 1;
+    script.frames = 0;
+}

@@ -1,0 +1,87 @@
+//! Sitting down and getting up: a quick game (a table on this machine with three bots), hosting
+//! a LAN table, joining one, and leaving.
+
+use std::net::SocketAddr;
+
+use bevy::prelude::*;
+use courtpiece_bots::Level;
+use courtpiece_game::{Phase, Table};
+use courtpiece_net::host::{self, HostConfig, SeatPlan};
+use courtpiece_net::{Access, Host, Session, client};
+
+use super::screen::Screen;
+use super::table::layout::Anonymous;
+use super::table::pacing::Shown;
+
+/// Why the last attempt to sit down failed, for the menu to show.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct StartError(pub Option<String>);
+
+pub enum Start {
+    Quick { seed: u64 },
+    Host(Box<HostConfig>),
+    Join { addr: SocketAddr, access: Access },
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<StartError>();
+}
+
+/// Sits down as `name`; on failure the menu says why.
+pub fn start(commands: &mut Commands, what: Start, name: String) {
+    commands.queue(move |world: &mut World| {
+        reset(world);
+        let result = match what {
+            Start::Quick { seed } => {
+                let mut config =
+                    HostConfig::new("Quick game", Access::Open, SocketAddr::from(([127, 0, 0, 1], 0)));
+                config.seats = [
+                    SeatPlan::Open,
+                    SeatPlan::Bot(Level::Medium),
+                    SeatPlan::Bot(Level::Medium),
+                    SeatPlan::Bot(Level::Medium),
+                ];
+                config.seed = seed;
+                config.auto_start = true;
+                host::open(world, config)
+                    .map(|_| host::join_own_table(world, name))
+                    .map_err(|e| e.to_string())
+            }
+            Start::Host(config) => host::open(world, *config)
+                .map(|_| host::join_own_table(world, name))
+                .map_err(|e| e.to_string()),
+            Start::Join { addr, access } => client::connect(world, addr, access, name, None)
+                .map_err(|e| format!("could not join {addr}: {e}")),
+        };
+        match result {
+            Ok(()) => {
+                world.resource_mut::<StartError>().0 = None;
+                world.resource_mut::<NextState<Screen>>().set(Screen::Table);
+            }
+            Err(e) => world.resource_mut::<StartError>().0 = Some(e),
+        }
+    });
+}
+
+/// Gets up from the table: tells the host (or, hosting, everyone) and goes back to the menu.
+pub fn leave(commands: &mut Commands) {
+    commands.queue(|world: &mut World| {
+        if world.contains_resource::<Host>() {
+            host::close(world);
+        } else {
+            client::disconnect(world);
+        }
+        reset(world);
+        world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
+    });
+}
+
+/// Forgets the last table.
+fn reset(world: &mut World) {
+    world.remove_resource::<Session>();
+    world.remove_resource::<Table>();
+    world.remove_resource::<courtpiece_net::Autoplay>();
+    world.insert_resource(Shown::default());
+    world.resource_mut::<Anonymous>().clear();
+    world.resource_mut::<NextState<Phase>>().set(Phase::Lobby);
+}

@@ -1,0 +1,126 @@
+//! What the cards look like: a thin card of two faces (the face texture drawn at start-up and
+//! the back), attached to every card entity of the view.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use courtpiece_rules::Card;
+
+use super::faces::{self, Canvas};
+use super::layout::{CARD_H, CARD_W};
+use super::{CardOf, Target};
+use crate::desktop::settings::Settings;
+
+/// The materials of the faces (by card bit) and of the back, and the card mesh.
+#[derive(Resource)]
+pub struct Deck {
+    pub faces: Vec<Handle<StandardMaterial>>,
+    pub back: Handle<StandardMaterial>,
+    pub mesh: Handle<Mesh>,
+    /// The material a card you may not play gets: the face, dimmed.
+    pub dimmed: Vec<Handle<StandardMaterial>>,
+}
+
+/// The face side of a card entity.
+#[derive(Component)]
+pub struct FaceSide;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, build_deck)
+        .add_systems(Update, dress_cards.run_if(resource_exists::<Deck>));
+}
+
+fn image(canvas: Canvas) -> Image {
+    Image::new(
+        Extent3d {
+            width: canvas.width as u32,
+            height: canvas.height as u32,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        canvas.pixels,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+}
+
+fn material(texture: Handle<Image>, tint: Color) -> StandardMaterial {
+    StandardMaterial {
+        base_color: tint,
+        base_color_texture: Some(texture),
+        alpha_mode: AlphaMode::Mask(0.5),
+        perceptual_roughness: 0.55,
+        reflectance: 0.3,
+        ..default()
+    }
+}
+
+pub fn build_deck(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    let mut faces = vec![Handle::default(); 64];
+    let mut dimmed = vec![Handle::default(); 64];
+    for card in Card::all() {
+        let texture = images.add(image(faces::face(card, settings.four_colours)));
+        faces[usize::from(card.bit())] = materials.add(material(texture.clone(), Color::WHITE));
+        dimmed[usize::from(card.bit())] = materials.add(material(texture, Color::srgb(0.55, 0.55, 0.58)));
+    }
+    let back = materials.add(material(images.add(image(faces::back())), Color::WHITE));
+    let mesh = meshes.add(Plane3d::default().mesh().size(CARD_W, CARD_H));
+    commands.insert_resource(Deck {
+        faces,
+        back,
+        mesh,
+        dimmed,
+    });
+}
+
+/// Gives each new card entity its two sides.
+fn dress_cards(mut commands: Commands, deck: Res<Deck>, cards: Query<(Entity, &CardOf), Without<Children>>) {
+    for (entity, card) in &cards {
+        let face = deck.faces[usize::from(card.0.bit())].clone();
+        commands.entity(entity).with_children(|c| {
+            c.spawn((
+                FaceSide,
+                Mesh3d(deck.mesh.clone()),
+                MeshMaterial3d(face),
+                Transform::from_xyz(0.0, 0.0015, 0.0),
+            ));
+            c.spawn((
+                Mesh3d(deck.mesh.clone()),
+                MeshMaterial3d(deck.back.clone()),
+                Transform::from_xyz(0.0, -0.0015, 0.0)
+                    .with_rotation(Quat::from_rotation_z(std::f32::consts::PI)),
+            ));
+        });
+    }
+}
+
+/// Dims the cards of the player's hand that may not be played now.
+pub fn dim(
+    deck: Res<Deck>,
+    cards: Query<(&CardOf, &Target, &Children)>,
+    mut sides: Query<&mut MeshMaterial3d<StandardMaterial>, With<FaceSide>>,
+    playable: Res<super::input::Playable>,
+) {
+    if !playable.is_changed() {
+        return;
+    }
+    for (card, target, children) in &cards {
+        let in_hand = matches!(target.spot, super::layout::Spot::Hand { face_up: true, .. });
+        let dark = in_hand && playable.active && !playable.cards.contains(card.0);
+        let bit = usize::from(card.0.bit());
+        let want = if dark { &deck.dimmed[bit] } else { &deck.faces[bit] };
+        for child in children.iter() {
+            if let Ok(mut side) = sides.get_mut(child)
+                && side.0 != *want
+            {
+                side.0 = want.clone();
+            }
+        }
+    }
+}

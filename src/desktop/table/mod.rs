@@ -1,0 +1,130 @@
+//! The table: 52 card entities placed from the view being shown and gliding there, and (with a
+//! renderer) the felt, the lights, the card faces and the player's hand under the mouse.
+
+use bevy::prelude::*;
+use courtpiece_net::Session;
+use courtpiece_rules::{Card, Mode, Seat};
+
+pub mod faces;
+pub mod input;
+pub mod layout;
+pub mod looks;
+pub mod pacing;
+pub mod scene;
+
+use layout::{Anonymous, Context, Spot};
+use pacing::{Shown, Speed};
+
+/// A card of the deck on the table.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardOf(pub Card);
+
+/// Where the card is going, and the place it stands for.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    pub transform: Transform,
+    pub spot: Spot,
+}
+
+/// The card of the player's hand under the mouse or picked with the arrow keys.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hover(pub Option<Card>);
+
+/// Where the cards get their targets: after the next update is shown and the input is read.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place;
+
+/// The view side of the table, without a renderer: what the headless test runs.
+pub fn view_plugin(app: &mut App) {
+    app.init_resource::<Anonymous>()
+        .init_resource::<Hover>()
+        .add_plugins(pacing::plugin)
+        .add_systems(Startup, spawn_cards)
+        .add_systems(
+            Update,
+            (place.in_set(Place), glide).chain().after(pacing::ShowNext),
+        );
+}
+
+/// The whole table in a window: the view, the room, the cards' looks, the player's input.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((view_plugin, scene::plugin, looks::plugin, input::plugin))
+        .add_systems(
+            Update,
+            looks::dim.run_if(resource_exists::<looks::Deck>).after(Place),
+        );
+}
+
+fn spawn_cards(mut commands: Commands) {
+    for card in Card::all() {
+        commands.spawn((
+            CardOf(card),
+            Transform::from_xyz(0.0, -1.0, 0.0),
+            Visibility::default(),
+            Target {
+                transform: Transform::from_xyz(0.0, -1.0, 0.0),
+                spot: Spot::Deck {
+                    dealer: Seat::ALL[0],
+                    index: 0,
+                },
+            },
+        ));
+    }
+}
+
+/// Sets each card's target from the view on the table.
+fn place(
+    shown: Res<Shown>,
+    hover: Res<Hover>,
+    session: Option<Res<Session>>,
+    mut anonymous: ResMut<Anonymous>,
+    mut cards: Query<(&CardOf, &mut Target)>,
+) {
+    if !shown.is_changed() && !hover.is_changed() {
+        return;
+    }
+    let Some(view) = &shown.view else { return };
+    let rules = session
+        .as_ref()
+        .and_then(|s| s.lobby.as_ref())
+        .map(|l| l.rules.clone());
+    let context = Context {
+        heap: rules
+            .as_ref()
+            .filter(|r| r.mode == Mode::DoubleSar)
+            .map(courtpiece_rules::heap::Collect::of),
+    };
+    let clockwise = rules.as_ref().is_some_and(|r| r.clockwise);
+    let spots = layout::layout(view, &context, &mut anonymous);
+    for (card, mut target) in &mut cards {
+        let Some(&spot) = spots.get(&card.0) else { continue };
+        let lifted = hover.0 == Some(card.0);
+        let transform = layout::transform(spot, view.seat, clockwise, lifted);
+        let new = Target { transform, spot };
+        if *target != new {
+            *target = new;
+        }
+    }
+}
+
+/// Moves each card a little toward its target every frame.
+fn glide(time: Res<Time>, speed: Res<Speed>, mut cards: Query<(&Target, &mut Transform), With<CardOf>>) {
+    let step = if speed.0.is_finite() {
+        1.0 - (-time.delta_secs() * 9.0 * speed.0.max(0.05)).exp()
+    } else {
+        1.0
+    };
+    for (target, mut transform) in &mut cards {
+        let goal = target.transform;
+        if transform.translation.distance_squared(goal.translation) < 1e-8
+            && transform.rotation == goal.rotation
+        {
+            continue;
+        }
+        transform.translation = transform.translation.lerp(goal.translation, step);
+        transform.rotation = transform.rotation.slerp(goal.rotation, step);
+        if step >= 1.0 {
+            *transform = goal;
+        }
+    }
+}

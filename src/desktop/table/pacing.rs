@@ -1,0 +1,126 @@
+//! The client's own pace: updates from the host wait in a queue and are shown one at a time,
+//! each held long enough to be seen (a played card, the full trick before it is swept away, the
+//! hand's result). The host never waits for this.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use courtpiece_net::{FromHost, HostMessage, Update};
+use courtpiece_rules::{Event, SeatView};
+
+use super::layout::Anonymous;
+
+/// How fast the table moves: 1 is the normal pace; `f32::INFINITY` shows every update at once.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Speed(pub f32);
+
+impl Default for Speed {
+    fn default() -> Self {
+        Speed(1.0)
+    }
+}
+
+/// The update on the table now, and the ones waiting to be shown.
+#[derive(Resource, Default)]
+pub struct Shown {
+    pub view: Option<SeatView>,
+    /// The events of the update on the table now (for the HUD's messages).
+    pub events: Vec<Event>,
+    pub moves: u32,
+    queue: VecDeque<Update>,
+    /// The last update received, with its completed tricks filled in.
+    latest: Option<SeatView>,
+    until: f32,
+    /// Holds the table still (for a screenshot).
+    pub paused: bool,
+}
+
+impl Shown {
+    /// Whether the table shows the latest update (nothing waits to be animated).
+    pub fn caught_up(&self) -> bool {
+        self.queue.is_empty()
+    }
+}
+
+/// Where the next update is put on the table; the layout runs after it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShowNext;
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<FromHost>()
+        .init_resource::<Shown>()
+        .init_resource::<Speed>()
+        .add_systems(Update, (queue, show_next).chain().in_set(ShowNext));
+}
+
+fn queue(mut from_host: MessageReader<FromHost>, mut shown: ResMut<Shown>) {
+    for message in from_host.read() {
+        let HostMessage::Update(update) = &message.0 else {
+            continue;
+        };
+        let known = match &shown.latest {
+            Some(v) if v.hand_no == update.view.hand_no => v.tricks.clone(),
+            _ => Vec::new(),
+        };
+        let Ok(tricks) = update.merge_tricks(&known) else {
+            warn!("an update out of step with the host; showing it as sent");
+            continue;
+        };
+        let mut full = update.clone();
+        full.view.tricks = tricks;
+        shown.latest = Some(full.view.clone());
+        shown.queue.push_back(full);
+    }
+}
+
+/// How long an update stays on the table before the next, at normal speed, in seconds.
+fn hold(events: &[Event]) -> f32 {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Shuffled { .. } => 0.8,
+            Event::Cut { .. } => 0.6,
+            Event::Dealt { .. } => 0.18,
+            Event::TrumpsCalled { .. } | Event::TrumpShown { .. } | Event::TrumpsRevealed { .. } => 1.2,
+            Event::IndicatorLaid { .. } | Event::Deferred { .. } | Event::Redeal { .. } => 0.9,
+            Event::Played { .. } => 0.45,
+            Event::TrickWon { .. } => 1.1,
+            Event::HeapCollected { .. } => 0.9,
+            Event::PlayOnAsked { .. } | Event::PlayedOn { .. } | Event::Stopped { .. } => 0.8,
+            Event::HandOver { .. } | Event::HandsShown { .. } => 2.5,
+            Event::HandScored { .. } => 1.5,
+            Event::MatchOver { .. } => 3.0,
+            _ => 0.2,
+        })
+        .sum::<f32>()
+        .min(4.0)
+}
+
+fn show_next(mut shown: ResMut<Shown>, time: Res<Time>, speed: Res<Speed>, mut anonymous: ResMut<Anonymous>) {
+    let now = time.elapsed_secs();
+    while now >= shown.until && !shown.paused {
+        let Some(update) = shown.queue.pop_front() else {
+            return;
+        };
+        let new_hand = shown
+            .view
+            .as_ref()
+            .is_none_or(|v| v.hand_no != update.view.hand_no);
+        if new_hand {
+            anonymous.clear();
+        }
+        for e in &update.events {
+            if let Event::Played { seat, card } = e {
+                anonymous.played_from(*seat, *card);
+            }
+        }
+        let held = hold(&update.events) / speed.0.max(0.05);
+        shown.until = now + if held.is_finite() { held } else { 0.0 };
+        shown.moves = update.moves;
+        shown.events = update.events;
+        shown.view = Some(update.view);
+        if speed.0.is_finite() {
+            return;
+        }
+    }
+}

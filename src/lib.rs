@@ -1,0 +1,5 @@
+//! The desktop table of `courtpiece`: the window, the menus, the 3D table and the HUD. The view
+//! has no game logic: it draws the `SeatView`s the host sends, animates the table's events and
+//! sends the player's intents.
+
+pub mod desktop;

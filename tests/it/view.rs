@@ -1,0 +1,124 @@
+//! The table view without a window: a recorded stream of updates goes in, and every card entity
+//! must end where the seat's view says.
+
+use bevy::prelude::*;
+use courtpiece::desktop::table::layout::Spot;
+use courtpiece::desktop::table::pacing::Speed;
+use courtpiece::desktop::table::{CardOf, Target, view_plugin};
+use courtpiece_net::{FromHost, HostMessage, LobbyState, SeatState, Session, Update};
+use courtpiece_rules::{Match, Preset, Seat, SeatView};
+
+fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, view_plugin))
+        .insert_resource(Speed(f32::INFINITY));
+    let mut session = Session::new("tester".into(), None);
+    session.seat = Some(seat);
+    session.lobby = Some(LobbyState {
+        table: "test".into(),
+        rules: rules.clone(),
+        seats: [SeatState::Open, SeatState::Open, SeatState::Open, SeatState::Open],
+        spectators: Vec::new(),
+        started: true,
+        you: Some(seat),
+    });
+    app.insert_resource(session);
+    app
+}
+
+/// Checks the card entities against `view`.
+fn check(app: &mut App, view: &SeatView) {
+    let mut q = app.world_mut().query::<(&CardOf, &Target, &Transform)>();
+    let cards: Vec<(CardOf, Target, Transform)> =
+        q.iter(app.world()).map(|(c, t, tr)| (*c, *t, *tr)).collect();
+    assert_eq!(cards.len(), 52);
+    let at_seat = |seat: Seat| {
+        cards
+            .iter()
+            .filter(|(_, t, _)| matches!(t.spot, Spot::Hand { seat: s, .. } if s == seat))
+            .count()
+    };
+    if view.shown_hands.is_none() {
+        for seat in Seat::ALL {
+            assert_eq!(
+                at_seat(seat),
+                usize::from(view.counts[seat.index()]),
+                "{seat} in {:?}",
+                view.phase
+            );
+        }
+    }
+    for (card, target, transform) in &cards {
+        assert!(
+            transform.translation.distance(target.transform.translation) < 1e-4,
+            "{} has reached its place",
+            card.0
+        );
+        if view.hand.contains(card.0) {
+            assert!(matches!(target.spot, Spot::Hand { seat, face_up: true, .. } if seat == view.seat));
+        }
+        if view.trick.cards().contains(card.0) {
+            assert!(
+                matches!(target.spot, Spot::Trick { .. }),
+                "{} is on the trick",
+                card.0
+            );
+        }
+        // nothing this seat may not see lies face up
+        let seen = view.hand.contains(card.0)
+            || view.exposed.iter().any(|e| e.contains(card.0))
+            || view.trick.cards().contains(card.0)
+            || view
+                .shown_hands
+                .is_some_and(|h| h.iter().any(|h| h.contains(card.0)));
+        if target.spot.face_up() {
+            assert!(seen, "{} is face up but unseen", card.0);
+        }
+    }
+    let played: usize = view.tricks.iter().map(|t| t.cards().len() as usize).sum();
+    let on_piles = cards
+        .iter()
+        .filter(|(_, t, _)| matches!(t.spot, Spot::Pile { .. } | Spot::Heap { .. }))
+        .count();
+    assert_eq!(on_piles, played, "every completed trick is on a pile or the heap");
+}
+
+#[test]
+fn the_cards_end_where_the_seat_view_says() {
+    for preset in [Preset::CourtPiece, Preset::DoubleSar, Preset::HiddenRang] {
+        let mut rules = preset.rules();
+        rules.max_hands = Some(2);
+        rules.target = None;
+        let seat = Seat::ALL[1];
+        let mut app = app(&rules, seat);
+        let mut game = Match::new(&rules, 17).unwrap();
+        let mut moves = 0u32;
+        let mut sent: Option<(u32, usize)> = None;
+        let mut events = game.advance();
+        loop {
+            let mut view = game.view(seat);
+            let from = match sent {
+                Some((hand, known)) if hand == view.hand_no && known <= view.tricks.len() => known,
+                _ => 0,
+            };
+            sent = Some((view.hand_no, view.tricks.len()));
+            let full = view.clone();
+            view.tricks.drain(..from);
+            app.world_mut()
+                .write_message(FromHost(HostMessage::Update(Update {
+                    moves,
+                    events: std::mem::take(&mut events),
+                    tricks_from: from as u8,
+                    view,
+                })));
+            app.update();
+            check(&mut app, &full);
+            let Some(who) = game.to_act() else { break };
+            let intent = game.round().legal_intents(who)[0];
+            events = game.apply(who, intent).unwrap();
+            events.extend(game.advance());
+            moves += 1;
+        }
+        assert!(game.is_over(), "{preset}");
+    }
+}
