@@ -1,5 +1,4 @@
-//! `courtpiece`: Court Piece for a table of friends. For now the command line: replaying
-//! records and measuring the rules engine.
+//! `courtpiece`: Court Piece for a table of friends: the table in a window, and the command line.
 
 mod cli;
 
@@ -8,8 +7,9 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let args = cli::Cli::parse();
-    match cli::run(args) {
+    match cli::run(args, started) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("courtpiece: {e}");

@@ -95,9 +95,9 @@ pub(crate) fn parse_preset(text: &str) -> Result<Preset, String> {
         .map_err(|e: courtpiece_rules::ParseError| e.to_string())
 }
 
-pub fn run(cli: Cli) -> Result<(), CliError> {
+pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
     let Some(command) = cli.command else {
-        return desktop(cli.screenshot_dir);
+        return desktop(cli.screenshot_dir, started);
     };
     match command {
         Command::Play(options) => play::run(options),
@@ -112,7 +112,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 /// Opens the window, if there is a display to open it on.
-fn desktop(screenshot_dir: Option<PathBuf>) -> Result<(), CliError> {
+fn desktop(screenshot_dir: Option<PathBuf>, started: std::time::Instant) -> Result<(), CliError> {
     let has_display = ["DISPLAY", "WAYLAND_DISPLAY"]
         .iter()
         .any(|v| std::env::var_os(v).is_some_and(|d| !d.is_empty()));
@@ -121,7 +121,10 @@ fn desktop(screenshot_dir: Option<PathBuf>) -> Result<(), CliError> {
             "no display to open the table on; `courtpiece play` plays in the terminal".into(),
         ));
     }
-    match courtpiece::desktop::run(courtpiece::desktop::Launch { screenshot_dir }) {
+    match courtpiece::desktop::run(courtpiece::desktop::Launch {
+        screenshot_dir,
+        started: Some(started),
+    }) {
         bevy::app::AppExit::Success => Ok(()),
         bevy::app::AppExit::Error(code) => {
             Err(CliError::Usage(format!("the window closed with error {code}")))

@@ -26,7 +26,10 @@ pub struct Hud {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hud>()
-        .add_systems(EguiPrimaryContextPass, hud.run_if(in_state(Screen::Table)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            hud.run_if(in_state(Screen::Table)).in_set(super::cost::OurEgui),
+        )
         .add_systems(OnEnter(Screen::Table), |mut hud: ResMut<Hud>| {
             *hud = Hud::default()
         });

@@ -58,8 +58,10 @@ impl Default for Menu {
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Menu>()
-        .add_systems(EguiPrimaryContextPass, menu.run_if(in_state(Screen::Menu)));
+    app.init_resource::<Menu>().add_systems(
+        EguiPrimaryContextPass,
+        menu.run_if(in_state(Screen::Menu)).in_set(super::cost::OurEgui),
+    );
 }
 
 fn clock_seed() -> u64 {

@@ -7,6 +7,7 @@ use bevy_egui::EguiPlugin;
 use courtpiece_game::GamePlugin;
 use courtpiece_net::NetPlugin;
 
+pub mod cost;
 pub mod hud;
 pub mod menu;
 pub mod screen;
@@ -20,6 +21,8 @@ pub mod table;
 pub struct Launch {
     /// Save screenshots of a scripted quick game here, then quit.
     pub screenshot_dir: Option<std::path::PathBuf>,
+    /// When the program started, for the time to the main menu.
+    pub started: Option<std::time::Instant>,
 }
 
 /// Opens the window on the main menu and runs until it is closed.
@@ -46,6 +49,7 @@ pub fn run(launch: Launch) -> AppExit {
         .insert_resource(launch)
         .add_plugins((
             settings::plugin,
+            cost::plugin,
             screen::plugin,
             start::plugin,
             menu::plugin,

@@ -11,9 +11,22 @@ use courtpiece_net::{Autoplay, Session};
 use courtpiece_rules::{Event, Phase};
 
 use super::Launch;
+use super::cost::{self, FrameCost};
 use super::settings::Settings;
 use super::start::{Start, start};
 use super::table::pacing::Shown;
+
+/// Prints what the frames cost, for the record.
+fn report(cost: &FrameCost) {
+    if let Some(after) = cost.menu_after {
+        println!("main menu after {after:.2} s");
+    }
+    if let Some((mean, p95, max, frames)) = cost::summary(cost) {
+        println!(
+            "our systems during trick play: mean {mean:.3} ms, p95 {p95:.3} ms, max {max:.3} ms ({frames} frames)"
+        );
+    }
+}
 
 /// Gives up if the script has not finished by then, in seconds.
 const LIMIT: f32 = 240.0;
@@ -34,7 +47,7 @@ const SETTLE: u32 = 4;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, begin)
-        .add_systems(Update, run.run_if(resource_exists::<Script>));
+        .add_systems(super::cost::TableUpdate, run.run_if(resource_exists::<Script>));
 }
 
 fn begin(launch: Res<Launch>, mut commands: Commands) {
@@ -59,6 +72,7 @@ fn run(
     autoplay: Option<Res<Autoplay>>,
     settings: Res<Settings>,
     time: Res<Time<Real>>,
+    cost: Res<FrameCost>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -78,6 +92,7 @@ fn run(
     if script.step >= SHOTS.len() {
         if script.saved.iter().all(saved) {
             info!("screenshots saved in {}", script.dir.display());
+            report(&cost);
             exit.write(AppExit::Success);
         }
         return;

@@ -39,9 +39,10 @@ pub struct SettingsFile {
 
 pub fn plugin(app: &mut App) {
     let (settings, file) = load();
-    app.insert_resource(settings)
-        .insert_resource(file)
-        .add_systems(Update, save.run_if(resource_changed::<Settings>));
+    app.insert_resource(settings).insert_resource(file).add_systems(
+        super::cost::TableUpdate,
+        save.run_if(resource_changed::<Settings>),
+    );
 }
 
 fn path() -> Option<PathBuf> {

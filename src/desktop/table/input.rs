@@ -19,7 +19,7 @@ pub struct Playable {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Playable>().add_systems(
-        Update,
+        crate::desktop::cost::TableUpdate,
         (playable, hover_with_mouse, keys, click)
             .chain()
             .after(super::pacing::ShowNext)

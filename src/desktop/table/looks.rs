@@ -26,8 +26,10 @@ pub struct Deck {
 pub struct FaceSide;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, build_deck)
-        .add_systems(Update, dress_cards.run_if(resource_exists::<Deck>));
+    app.add_systems(Startup, build_deck).add_systems(
+        crate::desktop::cost::TableUpdate,
+        dress_cards.run_if(resource_exists::<Deck>),
+    );
 }
 
 fn image(canvas: Canvas) -> Image {

@@ -38,10 +38,10 @@ pub struct Place;
 pub fn view_plugin(app: &mut App) {
     app.init_resource::<Anonymous>()
         .init_resource::<Hover>()
-        .add_plugins(pacing::plugin)
+        .add_plugins((crate::desktop::cost::table_schedule, pacing::plugin))
         .add_systems(Startup, spawn_cards)
         .add_systems(
-            Update,
+            crate::desktop::cost::TableUpdate,
             (place.in_set(Place), glide).chain().after(pacing::ShowNext),
         );
 }
@@ -50,7 +50,7 @@ pub fn view_plugin(app: &mut App) {
 pub fn plugin(app: &mut App) {
     app.add_plugins((view_plugin, scene::plugin, looks::plugin, input::plugin))
         .add_systems(
-            Update,
+            crate::desktop::cost::TableUpdate,
             looks::dim.run_if(resource_exists::<looks::Deck>).after(Place),
         );
 }

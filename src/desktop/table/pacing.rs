@@ -50,7 +50,10 @@ pub fn plugin(app: &mut App) {
     app.add_message::<FromHost>()
         .init_resource::<Shown>()
         .init_resource::<Speed>()
-        .add_systems(Update, (queue, show_next).chain().in_set(ShowNext));
+        .add_systems(
+            crate::desktop::cost::TableUpdate,
+            (queue, show_next).chain().in_set(ShowNext),
+        );
 }
 
 fn queue(mut from_host: MessageReader<FromHost>, mut shown: ResMut<Shown>) {
