@@ -123,6 +123,7 @@ fn hud(
     if state.show_last_trick {
         last_trick(ctx, &view, &session, &settings);
     }
+    announce(ctx, &session, &shown, &settings);
     result(ctx, &session, &shown, &view);
     if shown.caught_up() {
         decisions(ctx, &session, &view, &mut state, &mut out);
@@ -374,6 +375,54 @@ fn decisions(
                         send(out, intent);
                     }
                 }
+            });
+        });
+}
+
+/// What just happened, big, while the table shows it: the shuffle, the cut, trumps, a reveal, a
+/// heap collected, a play-on.
+fn announce(ctx: &egui::Context, session: &Session, shown: &Shown, settings: &Settings) {
+    let line = shown.events.iter().rev().find_map(|e| {
+        let name = |seat: &Seat| seat_name(session, *seat);
+        Some(match e {
+            Event::Shuffled { hand, dealer, .. } => (format!("Hand {hand}: {} shuffles", name(dealer)), None),
+            Event::Cut { seat, at } => (format!("{} cuts the deck at {at}", name(seat)), None),
+            Event::TrumpsCalled { suit, .. } => (format!("{} are trumps", suit.name()), Some(*suit)),
+            Event::TrumpShown { card, .. } => {
+                (format!("{} are trumps", card.suit().name()), Some(card.suit()))
+            }
+            Event::TrumpsRevealed { suit, .. } => (format!("Trumps revealed: {}", suit.name()), Some(*suit)),
+            Event::IndicatorLaid { seat } => (format!("{} lays the trump face down", name(seat)), None),
+            Event::Deferred { seat } => (format!("{} leaves trumps to the next card", name(seat)), None),
+            Event::Redeal { seat, .. } => (format!("{} asks for a redeal", name(seat)), None),
+            Event::HeapCollected { seat, tricks } => (
+                format!("{} collects {tricks} tricks from the heap", name(seat)),
+                None,
+            ),
+            Event::PlayedOn { seat } => (format!("{} plays on for all thirteen!", name(seat)), None),
+            Event::Stopped { seat } => (format!("{} stops with the court", name(seat)), None),
+            _ => return None,
+        })
+    });
+    let Some((text, suit)) = line else { return };
+    egui::Area::new(egui::Id::new("announcement"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, -40.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                if let Some(suit) = suit {
+                    ui.label(
+                        egui::RichText::new(suit.symbol().to_string())
+                            .size(96.0)
+                            .color(suit_color(suit, settings.four_colours)),
+                    );
+                }
+                ui.label(
+                    egui::RichText::new(text)
+                        .size(26.0)
+                        .strong()
+                        .color(egui::Color32::WHITE),
+                );
             });
         });
 }
