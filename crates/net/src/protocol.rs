@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use courtpiece_bots::Level;
-use courtpiece_rules::{Event, Intent, MatchSummary, RuleError, RuleSet, Seat, SeatView, Trick};
+use courtpiece_rules::{Event, Intent, MatchSummary, RuleSet, Seat, SeatView, Trick};
 
 /// Raised whenever a message changes shape or meaning.
 pub const PROTOCOL_VERSION: u16 = 1;
@@ -131,8 +131,6 @@ pub enum Goodbye {
     BadToken,
     HostClosing,
     MatchOver,
-    /// The host could not understand what was sent.
-    Malformed,
 }
 
 impl std::fmt::Display for Goodbye {
@@ -146,14 +144,8 @@ impl std::fmt::Display for Goodbye {
             Goodbye::BadToken => f.write_str("the seat token is not valid at this table"),
             Goodbye::HostClosing => f.write_str("the host closed the table"),
             Goodbye::MatchOver => f.write_str("the match is over"),
-            Goodbye::Malformed => f.write_str("the host could not read what this program sent"),
         }
     }
-}
-
-/// Why an intent was refused, for a person.
-pub fn rejection(error: &RuleError) -> String {
-    error.to_string()
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]

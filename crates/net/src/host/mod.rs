@@ -271,13 +271,17 @@ fn public_addresses(bound: SocketAddr) -> Vec<SocketAddr> {
 
 /// Says goodbye to everyone and closes the socket.
 pub fn close(world: &mut World) {
+    let over = world
+        .get_resource::<courtpiece_game::Table>()
+        .is_some_and(|t| t.game.is_over());
+    let why = if over {
+        crate::protocol::Goodbye::MatchOver
+    } else {
+        crate::protocol::Goodbye::HostClosing
+    };
     if let Some(mut server) = world.remove_resource::<RenetServer>() {
         for client in server.clients_id() {
-            relay::send(
-                &mut server,
-                client,
-                &HostMessage::Goodbye(crate::protocol::Goodbye::HostClosing),
-            );
+            relay::send(&mut server, client, &HostMessage::Goodbye(why.clone()));
         }
         if let Some(mut transport) = world.remove_resource::<HostTransport>() {
             transport.disconnect_all(&mut server);
