@@ -124,9 +124,7 @@ pub enum SeatState {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Goodbye {
-    WrongVersion {
-        host: u16,
-    },
+    WrongVersion { host: u16 },
     TableFull,
     BadToken,
     HostClosing,
