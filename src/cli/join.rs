@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use courtpiece_bots::Level;
@@ -151,7 +151,7 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
     };
     eprintln!("Joining the table at {addr}…");
     let mut prompted = None;
-    let mut next = Instant::now();
+    let mut ticker = super::tick::Ticker::new(TICK);
     loop {
         app.update();
         let messages = std::mem::take(&mut app.world_mut().resource_mut::<Inbox>().0);
@@ -180,13 +180,7 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
             leave(&mut app);
             return Ok(());
         }
-        next += TICK;
-        let now = Instant::now();
-        if next > now {
-            std::thread::sleep(next - now);
-        } else {
-            next = now;
-        }
+        ticker.wait();
     }
 }
 

@@ -8,6 +8,7 @@ mod play;
 mod replay;
 mod serve;
 mod solve;
+mod tick;
 
 use std::path::PathBuf;
 

@@ -128,7 +128,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         .collect();
 
     let started = Instant::now();
-    let mut next = Instant::now();
+    let mut ticker = super::tick::Ticker::new(tick);
     loop {
         host.update();
         if host
@@ -138,13 +138,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         {
             break;
         }
-        next += tick;
-        let now = Instant::now();
-        if next > now {
-            std::thread::sleep(next - now);
-        } else {
-            next = now;
-        }
+        ticker.wait();
     }
     let seconds = started.elapsed().as_secs_f64();
     // let the last updates arrive

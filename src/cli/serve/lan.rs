@@ -84,7 +84,7 @@ pub fn run(
     }
     eprintln!("Waiting for players…");
 
-    let mut next = Instant::now();
+    let mut ticker = crate::cli::tick::Ticker::new(TICK);
     let mut over_since: Option<Instant> = None;
     let mut started = false;
     loop {
@@ -101,13 +101,7 @@ pub fn run(
                 break;
             }
         }
-        next += TICK;
-        let now = Instant::now();
-        if next > now {
-            std::thread::sleep(next - now);
-        } else {
-            next = now;
-        }
+        ticker.wait();
     }
     let summary = app.world().resource::<Table>().game.summary();
     host::close(app.world_mut());
