@@ -31,6 +31,12 @@ pub fn points(card: Card) -> u32 {
     u32::from(card.rank().index().saturating_sub(Rank::TEN.index()))
 }
 
+/// How good a suit looks as trumps from a hand: length first, then high cards.
+pub fn suit_strength(hand: CardSet, suit: Suit) -> u32 {
+    let cards = hand.of_suit(suit);
+    cards.len() * 4 + cards.iter().map(points).sum::<u32>()
+}
+
 /// The trump call: the suit that `score` likes best among the five cards, made in whatever way
 /// `V-CALL` asks; a redeal when the rules allow one.
 pub fn call(view: &SeatView, score: impl Fn(CardSet, Suit) -> u32) -> Option<Intent> {

@@ -5,7 +5,7 @@
 use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, RuleSet, Seat, SeatView, Suit};
 
 use crate::bot::Bot;
-use crate::choices::{beats_now, call, cut, decision_rng, lowest_card, playable, points};
+use crate::choices::{beats_now, call, cut, decision_rng, lowest_card, playable, suit_strength};
 use crate::memory::Memory;
 
 pub struct Medium {
@@ -25,12 +25,7 @@ impl Bot for Medium {
         {
             return i;
         }
-        // length first, then strength
-        let strength = |hand: CardSet, suit: Suit| {
-            let cards = hand.of_suit(suit);
-            cards.len() * 4 + cards.iter().map(points).sum::<u32>()
-        };
-        if let Some(i) = call(view, strength) {
+        if let Some(i) = call(view, suit_strength) {
             return i;
         }
         let memory = Memory::read(view, rules);

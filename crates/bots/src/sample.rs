@@ -7,6 +7,9 @@ use rand::rngs::SmallRng;
 
 use crate::memory::Memory;
 
+/// Cards in a whole hand.
+const HAND: u32 = 13;
+
 /// Tries before the voids are given up on (they can not all be honoured if a revoke slipped by).
 const TRIES: usize = 24;
 
@@ -73,4 +76,29 @@ fn deal(
         need[seat] -= 1;
     }
     Some(hands)
+}
+
+/// The four whole hands of one possible deal, as the trump caller may picture them with only
+/// its first cards seen (R-DEAL1): the caller's hand completed to thirteen, the others dealt
+/// thirteen each from what is left.
+pub fn whole_deal(view: &SeatView, rng: &mut SmallRng) -> [CardSet; 4] {
+    let mut hands = [CardSet::EMPTY; 4];
+    hands[view.seat.index()] = view.hand;
+    for s in Seat::ALL.into_iter().filter(|&s| s != view.seat) {
+        hands[s.index()] = view.exposed[s.index()];
+    }
+    let taken = hands.iter().fold(CardSet::EMPTY, |acc, &h| acc | h);
+    let mut pool: Vec<_> = (!taken).iter().collect();
+    for i in (1..pool.len()).rev() {
+        pool.swap(i, rng.random_range(0..=i));
+    }
+    let mut cards = pool.into_iter();
+    for hand in &mut hands {
+        while hand.len() < HAND
+            && let Some(card) = cards.next()
+        {
+            hand.insert(card);
+        }
+    }
+    hands
 }

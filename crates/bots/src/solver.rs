@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
 
 use courtpiece_rules::{Card, CardSet, Deal, PlayState, Seat, Suit, Team};
 const NO_TRUMPS: u8 = 4;
@@ -240,9 +241,16 @@ type Bounds = (u8, u8);
 #[derive(Default)]
 pub struct Solver {
     table: HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>,
+    /// Bounds on the run of tricks each team can take from a position, by team.
+    runs: [HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>; 2],
     trumps: Option<u8>,
     nodes: u64,
+    deadline: Option<Instant>,
+    out_of_time: bool,
 }
+
+/// How many nodes go by between looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
 
 impl Solver {
     pub fn new() -> Solver {
@@ -252,6 +260,31 @@ impl Solver {
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// A time after which every query gives up: it answers `false` and [`Solver::out_of_time`]
+    /// says that the answer means nothing. `None` searches to the end, however long it takes.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.out_of_time = false;
+    }
+
+    /// Did a query give up at the deadline? What it learnt before is kept; what it was
+    /// working on is not stored.
+    pub fn out_of_time(&self) -> bool {
+        self.out_of_time
+    }
+
+    /// Counts a node; true once the deadline has passed.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.out_of_time
+            && self.nodes.is_multiple_of(CLOCK_EVERY)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.out_of_time = true;
+        }
+        self.out_of_time
     }
 
     /// The most tricks `team` can take from `pos` (the trick in progress included).
@@ -270,19 +303,98 @@ impl Solver {
 
     /// Can `team` take at least `k` of the tricks left?
     pub fn can_take(&mut self, pos: &Position, team: Team, k: u8) -> bool {
-        if self.trumps != Some(pos.trumps) {
-            self.table.clear();
-            self.trumps = Some(pos.trumps);
-        }
-        // keep memory bounded over long sessions
-        if self.table.len() > 4_000_000 {
-            self.table.clear();
-        }
+        self.prepare(pos);
         self.search(pos, team.index() as u8, k as i8)
     }
 
+    /// Can `team` take each of the next `n` tricks, the one in progress first? Seven in a row
+    /// from the start of a hand is a court (R-COURT); one trick is enough to stop it, so this
+    /// search is far cheaper than counting tricks.
+    pub fn can_sweep(&mut self, pos: &Position, team: Team, n: u8) -> bool {
+        self.prepare(pos);
+        self.sweep(pos, team.index() as u8, n)
+    }
+
+    fn prepare(&mut self, pos: &Position) {
+        if self.trumps != Some(pos.trumps) {
+            self.table.clear();
+            self.runs.iter_mut().for_each(HashMap::clear);
+            self.trumps = Some(pos.trumps);
+        }
+        // keep memory bounded over long sessions
+        if self.table.len() + self.runs[0].len() + self.runs[1].len() > 4_000_000 {
+            self.table.clear();
+            self.runs.iter_mut().for_each(HashMap::clear);
+        }
+    }
+
+    fn sweep(&mut self, pos: &Position, side: u8, n: u8) -> bool {
+        if self.tick() {
+            return false;
+        }
+        if n == 0 {
+            return true;
+        }
+        let left = pos.tricks_left();
+        if n > left {
+            return false;
+        }
+        let mut key = None;
+        if pos.trick_len == 0 {
+            if pos.leader & 1 == side {
+                if quick_tricks(pos) >= n {
+                    return true;
+                }
+            } else if quick_tricks(pos) > 0 {
+                // the other side cashes a trick at once
+                return false;
+            }
+            if n == left && sure_trump_tricks(pos, side).1 > 0 {
+                return false;
+            }
+            let k = pos.key();
+            if let Some(&(lo, hi)) = self.runs[side as usize].get(&k) {
+                if lo >= n {
+                    return true;
+                }
+                if hi < n {
+                    return false;
+                }
+            }
+            key = Some(k);
+        }
+        let maximizing = pos.to_play().index() as u8 & 1 == side;
+        let moves = ordered_moves(pos);
+        let mut result = !maximizing;
+        for &card in &moves.cards[..moves.len] {
+            let (child, won) = pos.play(card);
+            let ok = match won {
+                Some(w) if w & 1 == side => self.sweep(&child, side, n - 1),
+                Some(_) => false,
+                None => self.sweep(&child, side, n),
+            };
+            if ok == maximizing {
+                result = maximizing;
+                break;
+            }
+        }
+        if let Some(k) = key
+            && !self.out_of_time
+        {
+            let bounds = self.runs[side as usize].entry(k).or_insert((0, left));
+            if result {
+                bounds.0 = bounds.0.max(n);
+            } else {
+                bounds.1 = bounds.1.min(n - 1);
+            }
+        }
+        result
+    }
+
     fn search(&mut self, pos: &Position, side: u8, target: i8) -> bool {
-        self.nodes += 1;
+        if self.tick() {
+            return false;
+        }
         let left = pos.tricks_left() as i8;
         if target <= 0 {
             return true;
@@ -335,7 +447,9 @@ impl Solver {
                 break;
             }
         }
-        if let Some(k) = key {
+        if let Some(k) = key
+            && !self.out_of_time
+        {
             let bounds = self.table.entry(k).or_insert((0, left as u8));
             let left = left as u8;
             let target = target as u8;

@@ -3,7 +3,7 @@
 use courtpiece_bots::Level;
 use courtpiece_bots::arena::{Summary, play_pair};
 use courtpiece_rules::{
-    AceCollect, Batches, Call, Failed52, Match, Mode, Preset, Revoke, RuleSet, Seat, Stop,
+    AceCollect, Batches, Call, Failed52, Intent, Match, Mode, Preset, Revoke, RuleSet, Seat, Stop,
 };
 
 fn rule_sets() -> Vec<RuleSet> {
@@ -160,4 +160,57 @@ fn samples_agree_with_what_the_table_has_shown() {
             }
         }
     }
+}
+
+/// Plays Medium tables until a court's team is asked whether to play on (R-PLAYON), and hands
+/// the question to Hard: with `V-FAILED52=keep` a failed attempt keeps the court, so Hard always
+/// plays on; with `simple` it stops when the tricks left are clearly not all its own.
+#[test]
+fn hard_plays_on_when_failing_costs_nothing() {
+    let keep = Preset::CourtPiece.rules();
+    let simple = RuleSet {
+        failed_52: Failed52::Simple,
+        ..keep.clone()
+    };
+    let mut asked = [0, 0];
+    let mut stopped_under_simple = 0;
+    for seed in 1..400 {
+        if asked.iter().all(|&n| n >= 5) {
+            break;
+        }
+        for (i, rules) in [&keep, &simple].into_iter().enumerate() {
+            let mut rules = rules.clone();
+            rules.max_hands = Some(4);
+            let mut m = Match::new(&rules, seed).unwrap();
+            let mut bots: Vec<_> = Seat::ALL
+                .iter()
+                .map(|s| Level::Medium.bot(seed * 4 + s.index() as u64))
+                .collect();
+            loop {
+                m.advance();
+                let Some(who) = m.to_act() else { break };
+                let view = m.view(who);
+                if view.legal.contains(&Intent::PlayOn) {
+                    let answer = Level::Hard.bot(seed).decide(&view, &rules);
+                    assert!(view.legal.contains(&answer));
+                    if i == 0 {
+                        assert_eq!(answer, Intent::PlayOn);
+                    } else {
+                        stopped_under_simple += u32::from(answer == Intent::Stop);
+                    }
+                    asked[i] += 1;
+                }
+                let intent = bots[who.index()].decide(&view, &rules);
+                m.apply(who, intent).expect("a legal intent is accepted");
+            }
+        }
+    }
+    assert!(
+        asked.iter().all(|&n| n >= 5),
+        "too few play-on questions: {asked:?}"
+    );
+    assert!(
+        stopped_under_simple > 0,
+        "Hard never stopped where failing costs the court"
+    );
 }

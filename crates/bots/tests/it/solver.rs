@@ -27,6 +27,26 @@ fn brute(pos: &Position, team: Team, seen: &mut HashMap<Position, u8>) -> u8 {
     best
 }
 
+/// Plain search over every legal card: the longest run of tricks `team` can take from `pos`, the
+/// trick in progress first.
+fn brute_run(pos: &Position, team: Team) -> u8 {
+    if pos.tricks_left() == 0 {
+        return 0;
+    }
+    let maximizing = pos.to_play().team() == team;
+    let mut best = if maximizing { 0 } else { u8::MAX };
+    for card in pos.legal() {
+        let (child, won) = pos.play(card.bit());
+        let v = match won {
+            Some(w) if w & 1 == team.index() as u8 => 1 + brute_run(&child, team),
+            Some(_) => 0,
+            None => brute_run(&child, team),
+        };
+        best = if maximizing { best.max(v) } else { best.min(v) };
+    }
+    best
+}
+
 fn random_trumps(rng: &mut SmallRng) -> Option<Suit> {
     let i = rng.random_range(0..5);
     (i < 4).then(|| Suit::ALL[i])
@@ -70,6 +90,26 @@ fn the_solver_equals_brute_force_on_small_positions() {
 }
 
 #[test]
+fn the_run_search_equals_brute_force_on_small_positions() {
+    let mut rng = SmallRng::seed_from_u64(43);
+    let mut solver = Solver::new();
+    let sizes = [1, 2, 3, 4].repeat(40).into_iter().chain([5; 10]);
+    for (case, n) in sizes.enumerate() {
+        let pos = random_position(&mut rng, n);
+        for team in Team::ALL {
+            let run = brute_run(&pos, team);
+            for k in 0..=pos.tricks_left() {
+                assert_eq!(
+                    solver.can_sweep(&pos, team, k),
+                    run >= k,
+                    "case {case}: {pos:?} for {team}, {k} in a row"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn full_deals_are_consistent() {
     let mut rng = SmallRng::seed_from_u64(7);
     for _ in 0..4 {
@@ -94,4 +134,26 @@ fn bad_positions_are_refused() {
     assert!(Position::new(&ok, None, Seat::ALL[0]).is_ok());
     let empty: Deal = "N:- - - -".parse().unwrap();
     assert!(Position::new(&empty, None, Seat::ALL[0]).is_err());
+}
+
+#[test]
+fn a_search_cut_short_by_its_deadline_leaves_no_wrong_answers_behind() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut cut_short = 0;
+    for _ in 0..20 {
+        let pos = random_position(&mut rng, 8);
+        let team = Team::ALL[rng.random_range(0..2)];
+        let expected = Solver::new().max_tricks(&pos, team);
+        let mut solver = Solver::new();
+        // a deadline already past: the first look at the clock gives up
+        solver.set_deadline(Some(std::time::Instant::now()));
+        for k in 0..=pos.tricks_left() {
+            let _ = solver.can_take(&pos, team, k);
+        }
+        cut_short += u32::from(solver.out_of_time());
+        solver.set_deadline(None);
+        assert!(!solver.out_of_time());
+        assert_eq!(solver.max_tricks(&pos, team), expected);
+    }
+    assert!(cut_short > 0, "no search ran long enough to look at the clock");
 }

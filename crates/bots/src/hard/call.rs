@@ -1,0 +1,113 @@
+//! Hard's answers outside the card play: the trump call, from whole deals sampled around the
+//! caller's first cards, and whether to play on for all thirteen.
+
+use std::time::Instant;
+
+use courtpiece_rules::{Deal, HandKind, Intent, RuleSet, SeatView, Suit};
+
+use super::stakes::worth;
+use super::{CALL_MARGIN, Hard, MAX_SAMPLES, SEVEN};
+use crate::bot::Bot;
+use crate::choices::{decision_rng, suit_strength};
+use crate::memory::Memory;
+use crate::sample::{sample, whole_deal};
+use crate::solver::{Position, Solver};
+
+impl Hard {
+    /// The trump suit to call: the one Medium likes (long and strong), unless over whole deals
+    /// sampled around my first cards another suit gives my team clearly more courts, or the
+    /// other team clearly fewer. Each suit is played from the caller's lead (R-LEAD1).
+    pub(super) fn trumps(&mut self, view: &SeatView, rules: &RuleSet) -> Suit {
+        let team = view.seat.team();
+        let court = [
+            worth(view, rules, HandKind::Court, team),
+            worth(view, rules, HandKind::Court, team.other()),
+        ];
+        let deadline = Instant::now() + self.budget;
+        let mut rng = decision_rng(self.seed, view);
+        let mut solver = Solver::new();
+        solver.set_deadline(Some(deadline));
+        let mut totals = [0f32; 4];
+        let mut samples = 0;
+        'sampling: while samples < MAX_SAMPLES && Instant::now() < deadline {
+            let deal = Deal::new(whole_deal(view, &mut rng));
+            let mut values = [0f32; 4];
+            for suit in Suit::ALL {
+                let Ok(pos) = Position::new(&deal, Some(suit), view.seat) else {
+                    continue 'sampling;
+                };
+                values[suit.index()] = if solver.can_sweep(&pos, team, SEVEN) {
+                    court[0]
+                } else if solver.can_sweep(&pos, team.other(), SEVEN) {
+                    court[1]
+                } else {
+                    0.0
+                };
+            }
+            if solver.out_of_time() {
+                break;
+            }
+            for (total, value) in totals.iter_mut().zip(values) {
+                *total += value;
+            }
+            samples += 1;
+        }
+        let usual = Suit::ALL
+            .into_iter()
+            .max_by_key(|&s| (suit_strength(view.hand, s), s as u8))
+            .unwrap_or(Suit::ALL[0]);
+        if samples == 0 {
+            return usual;
+        }
+        // a few dozen samples tell court chances apart only roughly: leave the suit Medium
+        // likes (long and strong, good for the seven tricks too) only for a clearly better one
+        let mean = |s: Suit| totals[s.index()] / samples as f32;
+        let margin = CALL_MARGIN * court[0];
+        Suit::ALL
+            .into_iter()
+            .filter(|&s| mean(s) > mean(usual) + margin)
+            .max_by(|&a, &b| mean(a).total_cmp(&mean(b)))
+            .unwrap_or(usual)
+    }
+}
+
+impl Hard {
+    /// Play on for all thirteen (R-PLAYON) when the chance of taking every trick left, over
+    /// sampled layouts, makes it worth more than the court in hand.
+    pub(super) fn play_on(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
+        let team = view.seat.team();
+        let stop = worth(view, rules, HandKind::Court, team);
+        let done = worth(view, rules, HandKind::FiftyTwo, team);
+        let failed = worth(view, rules, HandKind::FailedPlayOn, team);
+        if failed >= stop {
+            return Intent::PlayOn;
+        }
+        let memory = Memory::read(view, rules);
+        let deadline = Instant::now() + self.budget;
+        let mut rng = decision_rng(self.seed, view);
+        let mut solver = Solver::new();
+        solver.set_deadline(Some(deadline));
+        let (mut samples, mut swept) = (0u32, 0u32);
+        while samples < MAX_SAMPLES && Instant::now() < deadline {
+            let hands = sample(view, &memory, &mut rng);
+            let Ok(pos) = Position::new(&Deal::new(hands), view.trick.trumps(), view.trick.leader) else {
+                break;
+            };
+            let all = solver.can_sweep(&pos, team, pos.tricks_left());
+            if solver.out_of_time() {
+                break;
+            }
+            samples += 1;
+            swept += u32::from(all);
+        }
+        if samples == 0 {
+            return self.medium.decide(view, rules);
+        }
+        let p = swept as f32 / samples as f32;
+        if p * done + (1.0 - p) * failed > stop {
+            Intent::PlayOn
+        } else {
+            Intent::Stop
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! Hard: determinized search. It samples the unseen cards consistently with everything public,
+//! solves each sample double-dummy and plays the card whose outcomes are worth most under the
+//! scoring in force, within a time budget.
+//!
+//! What it asks the solver depends on what is still open. While a court is possible for a team
+//! (R-COURT: the other team has no trick yet) it asks whether that team can take the tricks it
+//! lacks in a row, a search cheap enough from the first lead. Once few cards are left it also asks
+//! whether its side reaches seven tricks (R-SEVEN). A team playing on for all thirteen (R-PLAYON)
+//! is asked whether it takes every trick left. When nothing is open that the solver can answer in
+//! time, or every card comes out the same, it plays as Medium does.
+//!
+//! The trump call and the play-on question are sampled too (`call.rs`).
+
+mod call;
+mod stakes;
+
+use std::time::{Duration, Instant};
+
+use courtpiece_rules::{CallView, Card, CardSet, Deal, Intent, Mode, Phase, RuleSet, SeatView};
+
+use self::stakes::Stakes;
+use crate::bot::Bot;
+use crate::choices::{call, decision_rng, playable};
+use crate::medium::Medium;
+use crate::memory::Memory;
+use crate::sample::sample;
+use crate::solver::{Position, Solver};
+
+/// The time a decision may take (on one core).
+pub const DEFAULT_BUDGET: Duration = Duration::from_millis(40);
+/// Cards left in hand from which reaching seven tricks is searched.
+const ENDGAME: u32 = 8;
+const MAX_SAMPLES: u32 = 64;
+/// How much more often another suit must give a court than the longest, strongest suit before
+/// it is called instead.
+const CALL_MARGIN: f32 = 0.2;
+/// Tricks that win a hand (R-SEVEN) and, taken first, a court (R-COURT).
+const SEVEN: u8 = 7;
+
+pub struct Hard {
+    seed: u64,
+    medium: Medium,
+    budget: Duration,
+}
+
+impl Hard {
+    pub fn new(seed: u64) -> Hard {
+        Hard {
+            seed: seed ^ 0x4A5D,
+            medium: Medium::new(seed),
+            budget: DEFAULT_BUDGET,
+        }
+    }
+
+    /// The card whose outcomes over the sampled deals are worth most, if the search tells the
+    /// cards apart.
+    fn search(&mut self, view: &SeatView, rules: &RuleSet, stakes: &Stakes) -> Option<Card> {
+        let cards = playable(view);
+        if cards.len() == 1 {
+            return cards.lowest();
+        }
+        let memory = Memory::read(view, rules);
+        let played: Vec<Card> = view.trick.plays().map(|(_, c)| c).collect();
+        let deadline = Instant::now() + self.budget;
+        let mut rng = decision_rng(self.seed, view);
+        let mut solver = Solver::new();
+        solver.set_deadline(Some(deadline));
+        let twins = twins(cards, memory.unseen | played.iter().copied().collect());
+        let mut totals = [0f32; 64];
+        let mut samples = 0;
+        let mut candidates = cards;
+        while samples < MAX_SAMPLES && Instant::now() < deadline {
+            let hands = sample(view, &memory, &mut rng);
+            let Ok(pos) =
+                Position::with_trick(&Deal::new(hands), view.trick.trumps(), view.trick.leader, &played)
+            else {
+                samples += 1;
+                continue;
+            };
+            // under honour play only the cards that follow suit are weighed
+            candidates = cards & pos.legal();
+            let mut values = [0f32; 64];
+            // from the top, so that each run's stand-in is valued before its twins
+            let mut order: Vec<Card> = candidates.iter().collect();
+            order.sort_by_key(|c| std::cmp::Reverse(c.bit()));
+            for card in order {
+                let stand_in = twins[card.bit() as usize];
+                values[card.bit() as usize] = if stand_in == card.bit() {
+                    stakes.value(&mut solver, &pos, card)
+                } else {
+                    values[stand_in as usize]
+                };
+            }
+            if solver.out_of_time() {
+                break;
+            }
+            for card in candidates {
+                totals[card.bit() as usize] += values[card.bit() as usize];
+            }
+            samples += 1;
+        }
+        if samples == 0 {
+            return None;
+        }
+        let worth = |c: Card| totals[c.bit() as usize];
+        let best = candidates.iter().map(worth).fold(f32::MIN, f32::max);
+        let good: CardSet = candidates.iter().filter(|&c| worth(c) >= best - 1e-3).collect();
+        if good == candidates {
+            return None;
+        }
+        // among the cards the search can not tell apart, Medium's judgement decides
+        match self.medium.decide(view, rules) {
+            Intent::Play { card } if good.contains(card) => Some(card),
+            _ => good.iter().min_by_key(|c| (c.rank(), c.suit())),
+        }
+    }
+}
+impl Bot for Hard {
+    fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
+        if view.legal.contains(&Intent::PlayOn) {
+            return self.play_on(view, rules);
+        }
+        let calls_a_suit = view
+            .legal
+            .iter()
+            .any(|i| matches!(i, Intent::Call { .. } | Intent::Show { .. } | Intent::Hide { .. }));
+        if view.phase == Phase::TrumpCall && calls_a_suit && !view.legal.contains(&Intent::Redeal) {
+            let best = self.trumps(view, rules);
+            if let Some(intent) = call(view, |_, s| u32::from(s == best)) {
+                return intent;
+            }
+        }
+        let searchable = view.phase == Phase::TrickPlay
+            && rules.mode == Mode::SingleSar
+            && view.call != Some(CallView::FaceDown)
+            && view.legal.iter().all(|i| {
+                matches!(
+                    i,
+                    Intent::Play { .. } | Intent::Claim { .. } | Intent::Correct { .. }
+                )
+            })
+            && !view.legal.is_empty();
+        if searchable
+            && let Some(stakes) = Stakes::of(view, rules)
+            && let Some(card) = self.search(view, rules, &stakes)
+        {
+            return Intent::Play { card };
+        }
+        self.medium.decide(view, rules)
+    }
+}
+/// For each of my cards, the highest card of its run: cards of one suit with no live card
+/// (unseen, or on the table now) between them win and lose the same tricks, so one stands for
+/// all. Runs are walked from the top, so a stand-in is always searched before its twins.
+fn twins(mine: CardSet, live: CardSet) -> [u8; 64] {
+    let mut out = [0u8; 64];
+    let mut cards: Vec<Card> = mine.iter().collect();
+    cards.sort_by_key(|c| std::cmp::Reverse(c.bit()));
+    let mut above: Option<Card> = None;
+    for card in cards {
+        let stand_in = match above {
+            Some(a)
+                if a.suit() == card.suit()
+                    && (CardSet::above(card) - CardSet::above(a) - CardSet::single(a)) & live
+                        == CardSet::EMPTY =>
+            {
+                out[a.bit() as usize]
+            }
+            _ => card.bit(),
+        };
+        out[card.bit() as usize] = stand_in;
+        above = Some(card);
+    }
+    out
+}
