@@ -7,6 +7,10 @@ use courtpiece_rules::{Card, HandKind, HandResult, PlayOn, RuleSet, Scoring, Sea
 use super::{ENDGAME, SEVEN};
 use crate::solver::{Position, Solver};
 
+/// What each trick of a run toward a court counts, as a share of the court: all seven together
+/// count less than a tenth of the court itself.
+const RUN_SHARE: f32 = 0.01;
+
 /// What the hand's open outcomes are worth to my team, in match points, and which of them the
 /// search can settle from here.
 pub(super) struct Stakes {
@@ -78,6 +82,9 @@ impl Stakes {
             let swept = taken[1 - i] == 0 && (left == 0 || solver.can_sweep(&child, t, left));
             return if swept { done } else { failed };
         }
+        // a court out of reach against perfect defence may still come against a real one: the
+        // longer the run a team is sure of, the nearer it is, so the run counts a little
+        let mut nearness = 0.0;
         for i in 0..2 {
             let Some(worth) = self.court[i] else { continue };
             if taken[1 - i] > 0 {
@@ -87,13 +94,17 @@ impl Stakes {
             if need == 0 || solver.can_sweep(&child, teams[i], need) {
                 return worth;
             }
+            let run = (1..need)
+                .take_while(|&r| solver.can_sweep(&child, teams[i], r))
+                .count();
+            nearness += worth * RUN_SHARE * (taken[i] as usize + run) as f32;
         }
         let Some([win, loss]) = self.hand else {
-            return 0.0;
+            return nearness;
         };
         let won =
             taken[0] >= SEVEN || (taken[1] < SEVEN && solver.can_take(&child, self.team, SEVEN - taken[0]));
-        if won { win } else { loss }
+        nearness + if won { win } else { loss }
     }
 }
 
