@@ -11,6 +11,7 @@ use courtpiece_rules::{CallView, Event, HandKind, Intent, Phase, Scoring, Seat, 
 use super::screen::Screen;
 use super::settings::Settings;
 use super::start::leave;
+use super::table::flourish::CutPreview;
 use super::table::layout;
 use super::table::pacing::Shown;
 
@@ -73,6 +74,7 @@ fn hud(
     settings: Res<Settings>,
     time: Res<Time>,
     camera: Option<Single<(&Camera, &GlobalTransform)>>,
+    mut cut_preview: ResMut<CutPreview>,
     mut out: MessageWriter<ToHost>,
     mut commands: Commands,
 ) -> Result {
@@ -117,8 +119,24 @@ fn hud(
     if session.lobby.as_ref().is_some_and(|l| !l.started) {
         lobby(ctx, &session, host.as_deref(), &mut out);
     }
+    let clock = turn_clock(&session, &shown, now);
     if let Some(camera) = camera {
-        name_plates(ctx, &session, &view, &camera);
+        name_plates(ctx, &session, &view, clock, &camera);
+    }
+    if let Some((seat, left)) = clock
+        && session.seat == Some(seat)
+    {
+        egui::Area::new(egui::Id::new("your clock"))
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 72.0])
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(format!("Your turn: {left:.0} s, then a bot plays it"))
+                            .size(18.0)
+                            .color(clock_color(left)),
+                    );
+                });
+            });
     }
     if state.show_last_trick {
         last_trick(ctx, &view, &session, &settings);
@@ -128,6 +146,11 @@ fn hud(
     if shown.caught_up() {
         decisions(ctx, &session, &view, &mut state, &mut out);
     }
+    let cutting = shown.caught_up()
+        && session.seat == Some(view.seat)
+        && view.to_act == Some(view.seat)
+        && view.legal.iter().any(|i| matches!(i, Intent::Cut { .. }));
+    cut_preview.set_if_neq(CutPreview(cutting.then_some(state.cut_at)));
     if !state.toasts.is_empty() {
         egui::Area::new(egui::Id::new("toasts"))
             .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -250.0])
@@ -232,11 +255,32 @@ fn top_bar(
         });
 }
 
-/// Names at the seats, in team colours, the one whose turn it is lit.
+/// The person whose turn the host is timing, and the seconds they have left, once the table
+/// shows that turn.
+fn turn_clock(session: &Session, shown: &Shown, now: f32) -> Option<(Seat, f32)> {
+    let lobby = session.lobby.as_ref()?;
+    let secs = lobby.turn_timer?;
+    let turn = shown.turn?;
+    let person = matches!(lobby.seats[turn.seat.index()], SeatState::Player { .. });
+    let on_table = shown.caught_up() && shown.view.as_ref()?.to_act == Some(turn.seat);
+    (person && on_table).then(|| (turn.seat, (f32::from(secs) - (now - turn.since)).max(0.0)))
+}
+
+fn clock_color(left: f32) -> egui::Color32 {
+    if left < 6.0 {
+        egui::Color32::from_rgb(255, 110, 90)
+    } else {
+        egui::Color32::GOLD
+    }
+}
+
+/// Names at the seats, in team colours, the one whose turn it is lit, with the time left when
+/// turns are timed.
 fn name_plates(
     ctx: &egui::Context,
     session: &Session,
     view: &SeatView,
+    clock: Option<(Seat, f32)>,
     camera: &(&Camera, &GlobalTransform),
 ) {
     let clockwise = session.lobby.as_ref().is_some_and(|l| l.rules.clockwise);
@@ -279,8 +323,17 @@ fn name_plates(
                         line.push_str(" · calls");
                     }
                     ui.label(line);
-                    if turn {
-                        ui.label(egui::RichText::new("to play").color(egui::Color32::GOLD));
+                    match clock {
+                        Some((s, left)) if s == seat => {
+                            ui.label(
+                                egui::RichText::new(format!("to play · {left:.0} s"))
+                                    .color(clock_color(left)),
+                            );
+                        }
+                        _ if turn => {
+                            ui.label(egui::RichText::new("to play").color(egui::Color32::GOLD));
+                        }
+                        _ => {}
                     }
                 });
             });
@@ -347,7 +400,7 @@ fn decisions(
                 if state.cut_at < 4 {
                     state.cut_at = 26;
                 }
-                ui.label("Cut the deck: how many cards off the top?");
+                ui.label("Cut the deck: how many cards off the top? (lifted on the deck)");
                 ui.add(egui::Slider::new(&mut state.cut_at, 4..=48));
                 if ui.button("Cut").clicked() {
                     send(out, Intent::Cut { at: state.cut_at });

@@ -16,6 +16,9 @@ use super::screen::Screen;
 use super::settings::Settings;
 use super::start::{Start, StartError, start};
 
+/// The turn timers a host may choose, in seconds.
+const TURN_TIMERS: [u16; 4] = [15, 30, 60, 120];
+
 /// The page of the menu on screen, and what is typed into its forms.
 #[derive(Resource)]
 pub struct Menu {
@@ -25,6 +28,8 @@ pub struct Menu {
     host_port: String,
     host_preset: Preset,
     host_seats: [Option<Level>; 4],
+    /// Seconds each person has for a decision, if turns are timed.
+    host_turn_timer: Option<u16>,
     join_addr: String,
     join_code: String,
     found: Vec<Found>,
@@ -49,6 +54,7 @@ impl Default for Menu {
             host_port: "47777".into(),
             host_preset: Preset::CourtPiece,
             host_seats: [None, None, None, Some(Level::Medium)],
+            host_turn_timer: None,
             join_addr: String::new(),
             join_code: String::new(),
             found: Vec::new(),
@@ -186,6 +192,20 @@ fn host_page(ui: &mut egui::Ui, state: &mut Menu, commands: &mut Commands, name:
             ui.label("Rules");
             preset_picker(ui, "host-rules", &mut state.host_preset);
             ui.end_row();
+            ui.label("Turn timer");
+            egui::ComboBox::from_id_salt("turn-timer")
+                .selected_text(
+                    state
+                        .host_turn_timer
+                        .map_or("off".to_string(), |s| format!("{s} s")),
+                )
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut state.host_turn_timer, None, "off");
+                    for secs in TURN_TIMERS {
+                        ui.selectable_value(&mut state.host_turn_timer, Some(secs), format!("{secs} s"));
+                    }
+                });
+            ui.end_row();
             for seat in 1..4 {
                 ui.label(format!("Seat {seat}"));
                 egui::ComboBox::from_id_salt(format!("seat-{seat}"))
@@ -225,6 +245,7 @@ fn host_page(ui: &mut egui::Ui, state: &mut Menu, commands: &mut Commands, name:
                 );
                 config.discovery = Some(SocketAddr::from(([0, 0, 0, 0], discovery::DISCOVERY_PORT)));
                 config.rules = state.host_preset.rules();
+                config.turn_timer = state.host_turn_timer;
                 config.seed = clock_seed();
                 config.seats = [
                     SeatPlan::Open,

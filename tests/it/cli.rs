@@ -229,6 +229,17 @@ fn serve_refuses_bad_seats_and_corrupt_saves() {
         assert!(!out.status.success(), "{seats}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("--seats"));
     }
+    // a turn timer out of range, or with nobody to time
+    for (timer, seats, says) in [
+        ("2", "remote,bot:easy,bot:easy,bot:easy", "--turn-timer"),
+        ("soon", "remote,bot:easy,bot:easy,bot:easy", "--turn-timer"),
+        ("30", "bot:easy,bot:easy,bot:easy,bot:easy", "remote seats"),
+    ] {
+        let out = courtpiece(&["serve", "--seats", seats, "--turn-timer", timer]);
+        assert!(!out.status.success(), "--turn-timer {timer}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "--turn-timer {timer}: {err}");
+    }
     let corrupt = temp_file(
         "corrupt-save.json",
         "{\"format\": \"courtpiece-record\", \"version\": 1, \"rules\"",

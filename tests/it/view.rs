@@ -2,6 +2,7 @@
 //! must end where the seat's view says.
 
 use bevy::prelude::*;
+use courtpiece::desktop::table::flourish::Nudge;
 use courtpiece::desktop::table::layout::Spot;
 use courtpiece::desktop::table::pacing::Speed;
 use courtpiece::desktop::table::{CardOf, Target, view_plugin};
@@ -19,6 +20,7 @@ fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
         rules: rules.clone(),
         seats: [SeatState::Open, SeatState::Open, SeatState::Open, SeatState::Open],
         spectators: Vec::new(),
+        turn_timer: None,
         started: true,
         you: Some(seat),
     });
@@ -28,9 +30,25 @@ fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
 
 /// Checks the card entities against `view`.
 fn check(app: &mut App, view: &SeatView) {
-    let mut q = app.world_mut().query::<(&CardOf, &Target, &Transform)>();
-    let cards: Vec<(CardOf, Target, Transform)> =
-        q.iter(app.world()).map(|(c, t, tr)| (*c, *t, *tr)).collect();
+    let mut q = app.world_mut().query::<(&CardOf, &Target, &Nudge, &Transform)>();
+    let cards: Vec<(CardOf, Target, Transform)> = q
+        .iter(app.world())
+        .map(|(c, t, n, tr)| {
+            // the deck stays cut (its cards' heights swapped) until it is dealt from; nothing
+            // else is nudged once the table has caught up
+            assert!(
+                *n == Nudge::None || matches!((n, t.spot), (Nudge::By(_), Spot::Deck { .. })),
+                "{} is nudged off its place at {:?}",
+                c.0,
+                t.spot
+            );
+            let goal = Target {
+                transform: n.goal(t.transform),
+                spot: t.spot,
+            };
+            (*c, goal, *tr)
+        })
+        .collect();
     assert_eq!(cards.len(), 52);
     let at_seat = |seat: Seat| {
         cards

@@ -7,7 +7,7 @@ use courtpiece_bots::Level;
 use courtpiece_rules::{Event, Intent, MatchSummary, RuleSet, Seat, SeatView, Trick};
 
 /// Raised whenever a message changes shape or meaning.
-pub const PROTOCOL_VERSION: u16 = 1;
+pub const PROTOCOL_VERSION: u16 = 2;
 
 /// The secret a player keeps to take their seat back after a drop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -107,6 +107,9 @@ pub struct LobbyState {
     pub seats: [SeatState; 4],
     pub spectators: Vec<String>,
     pub started: bool,
+    /// Seconds a person has for each decision before a bot makes it for them, if turns are
+    /// timed.
+    pub turn_timer: Option<u16>,
     /// The seat of the person this state is sent to, if they sit.
     pub you: Option<Seat>,
 }

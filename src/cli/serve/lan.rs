@@ -67,6 +67,7 @@ pub fn run(
     config.grace = Duration::from_secs_f64(o.grace);
     config.auto_start = true;
     config.resume = resume;
+    config.turn_timer = o.turn_timer;
 
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, GamePlugin, NetPlugin))

@@ -55,6 +55,9 @@ pub struct Options {
     pub matches: u32,
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Seconds each person has for a decision (5 to 600) before a bot makes it for them.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(5..=600))]
+    pub turn_timer: Option<u16>,
     /// How long bots think before each decision, in milliseconds.
     #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
@@ -101,6 +104,11 @@ pub fn run(o: Options) -> Result<(), CliError> {
     let first_seed = resume.as_ref().map_or(o.seed.unwrap_or(1), |r| r.seed);
     if o.port.is_some() || plan.contains(&SeatPlan::Open) {
         return lan::run(&o, plan, rules, first_seed, resume);
+    }
+    if o.turn_timer.is_some() {
+        return Err(CliError::Usage(
+            "--turn-timer times people, and every seat is a bot: give remote seats".into(),
+        ));
     }
     let seats = plan.map(|p| match p {
         SeatPlan::Bot(level) => Controller::Bot(level),

@@ -6,12 +6,14 @@ use courtpiece_net::Session;
 use courtpiece_rules::{Card, Mode, Seat};
 
 pub mod faces;
+pub mod flourish;
 pub mod input;
 pub mod layout;
 pub mod looks;
 pub mod pacing;
 pub mod scene;
 
+use flourish::Nudge;
 use layout::{Anonymous, Context, Spot};
 use pacing::{Shown, Speed};
 
@@ -38,11 +40,19 @@ pub struct Place;
 pub fn view_plugin(app: &mut App) {
     app.init_resource::<Anonymous>()
         .init_resource::<Hover>()
+        .init_resource::<flourish::CutPreview>()
         .add_plugins((crate::desktop::cost::table_schedule, pacing::plugin))
         .add_systems(Startup, spawn_cards)
         .add_systems(
             crate::desktop::cost::TableUpdate,
-            (place.in_set(Place), glide).chain().after(pacing::ShowNext),
+            (
+                flourish::swap_in_revealed_indicator,
+                place.in_set(Place),
+                flourish::nudge,
+                glide,
+            )
+                .chain()
+                .after(pacing::ShowNext),
         );
 }
 
@@ -59,6 +69,7 @@ fn spawn_cards(mut commands: Commands) {
     for card in Card::all() {
         commands.spawn((
             CardOf(card),
+            Nudge::None,
             Transform::from_xyz(0.0, -1.0, 0.0),
             Visibility::default(),
             Target {
@@ -107,15 +118,19 @@ fn place(
     }
 }
 
-/// Moves each card a little toward its target every frame.
-fn glide(time: Res<Time>, speed: Res<Speed>, mut cards: Query<(&Target, &mut Transform), With<CardOf>>) {
+/// Moves each card a little toward its target (and its nudge) every frame.
+fn glide(
+    time: Res<Time>,
+    speed: Res<Speed>,
+    mut cards: Query<(&Target, &Nudge, &mut Transform), With<CardOf>>,
+) {
     let step = if speed.0.is_finite() {
         1.0 - (-time.delta_secs() * 9.0 * speed.0.max(0.05)).exp()
     } else {
         1.0
     };
-    for (target, mut transform) in &mut cards {
-        let goal = target.transform;
+    for (target, nudge, mut transform) in &mut cards {
+        let goal = nudge.goal(target.transform);
         if transform.translation.distance_squared(goal.translation) < 1e-8
             && transform.rotation == goal.rotation
         {

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use courtpiece_net::{FromHost, HostMessage, Update};
-use courtpiece_rules::{Event, SeatView};
+use courtpiece_rules::{Event, Seat, SeatView};
 
 use super::layout::Anonymous;
 
@@ -27,12 +27,28 @@ pub struct Shown {
     /// The events of the update on the table now (for the HUD's messages).
     pub events: Vec<Event>,
     pub moves: u32,
+    /// When the update on the table now was put there (`Time::elapsed_secs`), and for how long
+    /// it is held: the animations of its events run in that time.
+    pub since: f32,
+    pub hold: f32,
     queue: VecDeque<Update>,
     /// The last update received, with its completed tricks filled in.
     latest: Option<SeatView>,
     until: f32,
     /// Holds the table still (for a screenshot).
     pub paused: bool,
+    /// Who acts in the latest update and when their turn began here (the host's turn timer
+    /// starts when it sends the update, a moment earlier on a LAN).
+    pub turn: Option<Turn>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Turn {
+    pub seat: Seat,
+    /// The move the turn began after.
+    pub moves: u32,
+    /// `Time::elapsed_secs` when the update arrived.
+    pub since: f32,
 }
 
 impl Shown {
@@ -56,7 +72,7 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-fn queue(mut from_host: MessageReader<FromHost>, mut shown: ResMut<Shown>) {
+fn queue(mut from_host: MessageReader<FromHost>, mut shown: ResMut<Shown>, time: Res<Time>) {
     for message in from_host.read() {
         let HostMessage::Update(update) = &message.0 else {
             continue;
@@ -68,6 +84,21 @@ fn queue(mut from_host: MessageReader<FromHost>, mut shown: ResMut<Shown>) {
         let Ok(tricks) = update.merge_tricks(&known) else {
             warn!("an update out of step with the host; showing it as sent");
             continue;
+        };
+        shown.turn = match update.view.to_act {
+            Some(seat)
+                if shown
+                    .turn
+                    .is_some_and(|t| t.seat == seat && t.moves == update.moves) =>
+            {
+                shown.turn
+            }
+            Some(seat) => Some(Turn {
+                seat,
+                moves: update.moves,
+                since: time.elapsed_secs(),
+            }),
+            None => None,
         };
         let mut full = update.clone();
         full.view.tricks = tricks;
@@ -118,7 +149,10 @@ fn show_next(mut shown: ResMut<Shown>, time: Res<Time>, speed: Res<Speed>, mut a
             }
         }
         let held = hold(&update.events) / speed.0.max(0.05);
-        shown.until = now + if held.is_finite() { held } else { 0.0 };
+        let held = if held.is_finite() { held } else { 0.0 };
+        shown.until = now + held;
+        shown.since = now;
+        shown.hold = held;
         shown.moves = update.moves;
         shown.events = update.events;
         shown.view = Some(update.view);

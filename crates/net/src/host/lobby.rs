@@ -166,6 +166,7 @@ pub(crate) fn state(host: &Host, index: usize) -> LobbyState {
         seats,
         spectators,
         started: host.started,
+        turn_timer: host.turn_timer,
         you: host.players[index].seat,
     }
 }

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy_renet::RenetServer;
 use bevy_renet::renet::ClientId;
 use courtpiece_bots::Level;
+use courtpiece_game::Pacing;
 use courtpiece_rules::{GameRecord, RuleSet, Seat};
 use renetcode::{ServerAuthentication, ServerConfig};
 
@@ -58,6 +59,9 @@ pub struct HostConfig {
     pub auto_start: bool,
     /// Go on with a saved match instead of a new one.
     pub resume: Option<GameRecord>,
+    /// Seconds a person has for each decision before a bot makes it for them; `None` waits
+    /// for ever.
+    pub turn_timer: Option<u16>,
 }
 
 impl HostConfig {
@@ -73,6 +77,7 @@ impl HostConfig {
             grace: Duration::from_secs(10),
             auto_start: false,
             resume: None,
+            turn_timer: None,
         }
     }
 }
@@ -129,6 +134,7 @@ pub struct Host {
     pub(crate) grace: Duration,
     pub(crate) auto_start: bool,
     pub(crate) resume: Option<GameRecord>,
+    pub(crate) turn_timer: Option<u16>,
     pub(crate) seats: [Holder; 4],
     pub(crate) players: Vec<Player>,
     pub(crate) peers: std::collections::HashMap<ClientId, Peer>,
@@ -220,6 +226,11 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         SeatPlan::Open => Holder::Open,
         SeatPlan::Bot(level) => Holder::Bot(level),
     });
+    let think = world.get_resource::<Pacing>().map_or(Duration::ZERO, |p| p.think);
+    world.insert_resource(Pacing {
+        think,
+        turn_timer: config.turn_timer.map(|s| Duration::from_secs(s.into())),
+    });
     world.insert_resource(RenetServer::new(link::connection_config()));
     world.insert_resource(transport);
     world.insert_resource(TrafficStats::default());
@@ -232,6 +243,7 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         grace: config.grace,
         auto_start: config.auto_start,
         resume: config.resume,
+        turn_timer: config.turn_timer,
         seats,
         players: Vec::new(),
         peers: Default::default(),

@@ -6,3 +6,4 @@ mod matches;
 mod privacy;
 mod rejoin;
 mod support;
+mod timer;
