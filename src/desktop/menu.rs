@@ -12,9 +12,11 @@ use courtpiece_net::host::{HostConfig, SeatPlan};
 use courtpiece_net::{Access, TableCode};
 use courtpiece_rules::Preset;
 
+use super::rules::{self, CardPictures};
 use super::screen::Screen;
 use super::settings::Settings;
 use super::start::{Start, StartError, start};
+use super::table::looks::Deck;
 
 /// The turn timers a host may choose, in seconds.
 const TURN_TIMERS: [u16; 4] = [15, 30, 60, 120];
@@ -76,6 +78,7 @@ fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn menu(
     mut contexts: EguiContexts,
     mut state: ResMut<Menu>,
@@ -84,7 +87,12 @@ fn menu(
     keys: Res<ButtonInput<KeyCode>>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
+    deck: Option<Res<Deck>>,
 ) -> Result {
+    let pictures = match (state.page, deck) {
+        (Page::Rules, Some(deck)) => Some(CardPictures::register(&mut contexts, &deck)),
+        _ => None,
+    };
     let ctx = contexts.ctx_mut()?;
     let name = settings.name.clone();
     if state.page == Page::Main && keys.just_pressed(KeyCode::Enter) {
@@ -102,7 +110,7 @@ fn menu(
                 Page::Main => main_page(ui, &mut state, &mut commands, &name, &mut exit),
                 Page::Host => host_page(ui, &mut state, &mut commands, &name),
                 Page::Join => join_page(ui, &mut state, &mut commands, &name),
-                Page::Rules => rules_page(ui, &mut state),
+                Page::Rules => rules_page(ui, &mut state, pictures.as_ref()),
                 Page::Settings => settings_page(ui, &mut state, &mut settings),
             }
             if let Some(e) = &error.0 {
@@ -154,7 +162,7 @@ fn main_page(
 
 fn back(ui: &mut egui::Ui, state: &mut Menu) {
     ui.add_space(10.0);
-    if ui.button("← Back").clicked() {
+    if ui.button("Back to the menu").clicked() {
         state.page = Page::Main;
     }
 }
@@ -324,51 +332,12 @@ fn join_page(ui: &mut egui::Ui, state: &mut Menu, commands: &mut Commands, name:
     back(ui, state);
 }
 
-fn rules_page(ui: &mut egui::Ui, state: &mut Menu) {
+fn rules_page(ui: &mut egui::Ui, state: &mut Menu, pictures: Option<&CardPictures>) {
     ui.heading("The rules");
     preset_picker(ui, "rules-page", &mut state.rules_preset);
     ui.add_space(6.0);
-    egui::ScrollArea::vertical().max_height(380.0).show(ui, |ui| {
-        ui.set_max_width(460.0);
-        ui.label(explain(state.rules_preset));
-    });
+    rules::explain(ui, state.rules_preset, pictures);
     back(ui, state);
-}
-
-/// The presets explained for a player.
-pub fn explain(preset: Preset) -> &'static str {
-    match preset {
-        Preset::CourtPiece => {
-            "Four players in two teams, partners opposite. The dealer deals five cards each; \
-             the caller (the player after the dealer) looks at them and names trumps. Then the \
-             rest are dealt and the caller leads.\n\n\
-             Follow suit if you can; otherwise play anything, a trump if you like. The highest \
-             trump wins the trick, or else the highest card of the suit led (A K Q J 10 … 2).\n\n\
-             The first team to seven tricks wins the hand. Winning the first seven tricks is a \
-             court; all thirteen is a 52-court, worth 52. Seven plain wins in a row also score a \
-             court. The deal passes to the team that lost. First to three courts wins."
-        }
-        Preset::DoubleSar => {
-            "Court Piece with the Double Sar heap: won tricks pile up in the middle, and a player \
-             who wins two tricks in a row collects the whole heap for the team. The last trick \
-             always collects what is left. Seven collected tricks win the hand."
-        }
-        Preset::HiddenRang => {
-            "Court Piece with a hidden trump: the caller lays a card face down instead of naming \
-             trumps. Nobody else knows the trump suit until a player who cannot follow suit asks \
-             to see it; then it is turned over and that player must trump if they can."
-        }
-        Preset::Hokm => {
-            "The Persian game. The first hâkem (trump caller) is the player dealt the first ace, \
-             and keeps the role while the team wins. A won hand scores 1 point, the first seven \
-             tricks 2, and 3 when taken against the hâkem's team. First to seven points wins."
-        }
-        Preset::Troefcall => {
-            "Played in Suriname and the Netherlands, for points: a won hand scores 2, a kap (the \
-             first seven tricks, then stop) 5, and a baunie (all thirteen) 15; going for all \
-             thirteen and failing gives the hand away. First to 30 points wins."
-        }
-    }
 }
 
 fn settings_page(ui: &mut egui::Ui, state: &mut Menu, settings: &mut Settings) {

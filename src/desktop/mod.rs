@@ -10,6 +10,7 @@ use courtpiece_net::NetPlugin;
 pub mod cost;
 pub mod hud;
 pub mod menu;
+pub mod rules;
 pub mod screen;
 pub mod screenshot;
 pub mod settings;

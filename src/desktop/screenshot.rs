@@ -1,6 +1,6 @@
 //! `--screenshot-dir DIR --screenshot-script demo`: a scripted quick game (the player's seat
-//! played by a bot) that saves the main menu, the deal, a trick in play and the scoring screen
-//! as PNGs, then quits.
+//! played by a bot) that saves the main menu, the rules page, the deal, a trick in play and the
+//! scoring screen as PNGs, then quits.
 
 use std::path::PathBuf;
 
@@ -12,6 +12,7 @@ use courtpiece_rules::{Event, Phase};
 
 use super::Launch;
 use super::cost::{self, FrameCost};
+use super::menu::{Menu, Page};
 use super::settings::Settings;
 use super::start::{Start, start};
 use super::table::pacing::Shown;
@@ -40,7 +41,7 @@ struct Script {
     saved: Vec<PathBuf>,
 }
 
-const SHOTS: [&str; 4] = ["menu", "deal", "trick", "scoring"];
+const SHOTS: [&str; 5] = ["menu", "rules", "deal", "trick", "scoring"];
 
 /// Frames to let the cards glide into place before a picture.
 const SETTLE: u32 = 4;
@@ -68,6 +69,7 @@ fn begin(launch: Res<Launch>, mut commands: Commands) {
 fn run(
     mut script: ResMut<Script>,
     mut shown: ResMut<Shown>,
+    mut menu: ResMut<Menu>,
     session: Option<Res<Session>>,
     autoplay: Option<Res<Autoplay>>,
     settings: Res<Settings>,
@@ -104,16 +106,25 @@ fn run(
         return;
     }
     shown.paused = false;
+    // the next page or the game only once the last picture is taken: a picture is captured a
+    // frame or two after it is asked for
+    if script.step == 1 && menu.page != Page::Rules {
+        menu.page = Page::Rules;
+    }
+    if script.step == 2 && session.is_none() && menu.page == Page::Rules {
+        menu.page = Page::Main;
+        start(&mut commands, Start::Quick { seed: 7 }, settings.name.clone());
+    }
     let view = shown.view.as_ref();
     let ready = match script.step {
-        0 => true,
-        1 => view.is_some_and(|v| {
+        0 | 1 => true,
+        2 => view.is_some_and(|v| {
             v.hand.len() >= 5
                 && v.phase != courtpiece_rules::Phase::Cut
                 && v.tricks.is_empty()
                 && v.trick.is_empty()
         }),
-        2 => view.is_some_and(|v| v.phase == Phase::TrickPlay && v.trick.len() >= 2 && !v.tricks.is_empty()),
+        3 => view.is_some_and(|v| v.phase == Phase::TrickPlay && v.trick.len() >= 2 && !v.tricks.is_empty()),
         _ => shown.events.iter().any(|e| matches!(e, Event::HandOver { .. })),
     };
     if !ready {
@@ -130,9 +141,7 @@ fn run(
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(path.clone()));
     script.saved.push(path);
-    if script.step == 0 {
-        start(&mut commands, Start::Quick { seed: 7 }, settings.name.clone());
-    }
+
     script.step += 1;
     script.frames = 0;
 }

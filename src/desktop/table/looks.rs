@@ -19,6 +19,9 @@ pub struct Deck {
     pub mesh: Handle<Mesh>,
     /// The material a card you may not play gets: the face, dimmed.
     pub dimmed: Vec<Handle<StandardMaterial>>,
+    /// The face pictures (by card bit) and the back's, for the rules page.
+    pub images: Vec<Handle<Image>>,
+    pub back_image: Handle<Image>,
 }
 
 /// The face side of a card entity.
@@ -66,18 +69,23 @@ pub fn build_deck(
 ) {
     let mut faces = vec![Handle::default(); 64];
     let mut dimmed = vec![Handle::default(); 64];
+    let mut pictures = vec![Handle::default(); 64];
     for card in Card::all() {
         let texture = images.add(image(faces::face(card, settings.four_colours)));
+        pictures[usize::from(card.bit())] = texture.clone();
         faces[usize::from(card.bit())] = materials.add(material(texture.clone(), Color::WHITE));
         dimmed[usize::from(card.bit())] = materials.add(material(texture, Color::srgb(0.55, 0.55, 0.58)));
     }
-    let back = materials.add(material(images.add(image(faces::back())), Color::WHITE));
+    let back_image = images.add(image(faces::back()));
+    let back = materials.add(material(back_image.clone(), Color::WHITE));
     let mesh = meshes.add(Plane3d::default().mesh().size(CARD_W, CARD_H));
     commands.insert_resource(Deck {
         faces,
         back,
         mesh,
         dimmed,
+        images: pictures,
+        back_image,
     });
 }
 

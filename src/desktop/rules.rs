@@ -1,0 +1,120 @@
+//! The rules page: each preset explained for a player, with pictures of the cards drawn for the
+//! table.
+
+use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
+use courtpiece_rules::{Card, Preset, Rank, Suit};
+
+use super::table::layout::{CARD_H, CARD_W};
+use super::table::looks::Deck;
+
+/// The faces (by card bit) and the back as egui textures.
+pub struct CardPictures {
+    faces: Vec<egui::TextureId>,
+    back: egui::TextureId,
+}
+
+impl CardPictures {
+    pub fn register(contexts: &mut EguiContexts, deck: &Deck) -> CardPictures {
+        CardPictures {
+            faces: deck
+                .images
+                .iter()
+                .map(|image| contexts.add_image(EguiTextureHandle::Weak(image.id())))
+                .collect(),
+            back: contexts.add_image(EguiTextureHandle::Weak(deck.back_image.id())),
+        }
+    }
+
+    /// A row of cards, `None` for one face down.
+    fn row(&self, ui: &mut egui::Ui, cards: &[Option<Card>]) {
+        let size = egui::vec2(46.0, 46.0 * CARD_H / CARD_W);
+        ui.horizontal(|ui| {
+            for card in cards {
+                let texture = match card {
+                    Some(c) => self.faces.get(usize::from(c.bit())).copied(),
+                    None => Some(self.back),
+                };
+                if let Some(texture) = texture {
+                    ui.add(egui::Image::new(egui::load::SizedTexture::new(texture, size)));
+                }
+            }
+        });
+    }
+}
+
+fn card(suit: Suit, rank: Rank) -> Option<Card> {
+    Some(Card::new(suit, rank))
+}
+
+/// The preset explained, with pictures when the table's cards are drawn.
+pub fn explain(ui: &mut egui::Ui, preset: Preset, pictures: Option<&CardPictures>) {
+    egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+        ui.set_max_width(460.0);
+        if let Some(p) = pictures {
+            ui.label("Every suit ranks from the ace down to the two:");
+            let spades: Vec<Option<Card>> = Rank::HIGH_TO_LOW
+                .iter()
+                .step_by(2)
+                .map(|&r| card(Suit::Spades, r))
+                .collect();
+            p.row(ui, &spades);
+            ui.label("A K Q J 10 9 8 7 6 5 4 3 2 (every other one shown).");
+            ui.add_space(6.0);
+            ui.label(
+                "Spades are trumps and hearts were led: the lowly 2 of spades takes this trick, \
+                 because a trump beats any card of another suit.",
+            );
+            p.row(
+                ui,
+                &[
+                    card(Suit::Hearts, Rank::KING),
+                    card(Suit::Hearts, Rank::ACE),
+                    card(Suit::Spades, Rank::TWO),
+                    card(Suit::Hearts, Rank::TEN),
+                ],
+            );
+            if preset == Preset::HiddenRang {
+                ui.label("The caller's hidden trump lies face down until someone asks to see it:");
+                p.row(ui, &[None]);
+            }
+            ui.add_space(6.0);
+        }
+        ui.label(text(preset));
+    });
+}
+
+/// What each preset adds to or changes in the plain game.
+fn text(preset: Preset) -> &'static str {
+    match preset {
+        Preset::CourtPiece => {
+            "Four players in two teams, partners opposite. The dealer deals five cards each; \
+             the caller (the player after the dealer) looks at them and names trumps. Then the \
+             rest are dealt and the caller leads.\n\n\
+             Follow suit if you can; otherwise play anything, a trump if you like. The highest \
+             trump wins the trick, or else the highest card of the suit led (A K Q J 10 … 2).\n\n\
+             The first team to seven tricks wins the hand. Winning the first seven tricks is a \
+             court; all thirteen is a 52-court, worth 52. Seven plain wins in a row also score a \
+             court. The deal passes to the team that lost. First to three courts wins."
+        }
+        Preset::DoubleSar => {
+            "Court Piece with the Double Sar heap: won tricks pile up in the middle, and a player \
+             who wins two tricks in a row collects the whole heap for the team. The last trick \
+             always collects what is left. Seven collected tricks win the hand."
+        }
+        Preset::HiddenRang => {
+            "Court Piece with a hidden trump: the caller lays a card face down instead of naming \
+             trumps. Nobody else knows the trump suit until a player who cannot follow suit asks \
+             to see it; then it is turned over and that player must trump if they can."
+        }
+        Preset::Hokm => {
+            "The Persian game. The first hâkem (trump caller) is the player dealt the first ace, \
+             and keeps the role while the team wins. A won hand scores 1 point, the first seven \
+             tricks 2, and 3 when taken against the hâkem's team. First to seven points wins."
+        }
+        Preset::Troefcall => {
+            "Played in Suriname and the Netherlands, for points: a won hand scores 2, a kap (the \
+             first seven tricks, then stop) 5, and a baunie (all thirteen) 15; going for all \
+             thirteen and failing gives the hand away. First to 30 points wins."
+        }
+    }
+}
