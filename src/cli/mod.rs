@@ -2,6 +2,7 @@
 
 mod arena;
 mod bench;
+mod bench_solver;
 mod join;
 mod netbench;
 mod play;
@@ -56,7 +57,8 @@ enum Command {
     Arena(arena::Options),
     /// A LAN table on this machine: intent-to-view times and bytes per hand.
     Netbench(netbench::Options),
-    /// Play random full hands on one core and print hands per second.
+    /// Play random full hands on one core and print hands per second; with `--solver`, time
+    /// the double-dummy solver's queries on random positions instead.
     Bench {
         /// Seconds to measure for.
         #[arg(long, default_value_t = 3.0)]
@@ -64,6 +66,13 @@ enum Command {
         /// Seed of the random hands.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Time the solver: a run of 7 tricks from full deals, the most tricks at 7, 8 and 9
+        /// cards a hand.
+        #[arg(long)]
+        solver: bool,
+        /// Positions of each kind for `--solver`.
+        #[arg(long, default_value_t = 200, requires = "solver")]
+        positions: usize,
         /// Print the figures as one line of JSON.
         #[arg(long)]
         json: bool,
@@ -107,7 +116,16 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
         Command::Netbench(options) => netbench::run(options),
         Command::Arena(options) => arena::run(options),
         Command::Replay { file, json } => replay::run(&file, json),
-        Command::Bench { seconds, seed, json } => bench::run(seconds, seed, json),
+        Command::Bench {
+            solver: true,
+            positions,
+            seed,
+            json,
+            ..
+        } => bench_solver::run(positions, seed, json),
+        Command::Bench {
+            seconds, seed, json, ..
+        } => bench::run(seconds, seed, json),
         Command::Solve { file } => solve::run(file.as_deref()),
     }
 }

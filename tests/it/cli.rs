@@ -90,6 +90,29 @@ fn bench_prints_hands_per_second_as_json() {
 }
 
 #[test]
+fn bench_times_the_solvers_queries() {
+    let out = courtpiece(&["bench", "--solver", "--positions", "2", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    for v in &lines {
+        assert_eq!(v["positions"].as_u64(), Some(2));
+        let (median, max) = (v["median_ms"].as_f64().unwrap(), v["max_ms"].as_f64().unwrap());
+        assert!(median > 0.0 && median <= max, "{v}");
+    }
+    assert!(
+        !courtpiece(&["bench", "--solver", "--positions", "0"])
+            .status
+            .success()
+    );
+    assert!(
+        !courtpiece(&["bench", "--positions", "5"]).status.success(),
+        "--positions needs --solver"
+    );
+}
+
+#[test]
 fn bad_flags_are_refused() {
     assert!(!courtpiece(&["replay"]).status.success());
     assert!(!courtpiece(&["frobnicate"]).status.success());

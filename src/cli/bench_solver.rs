@@ -1,0 +1,114 @@
+//! `courtpiece bench --solver`: how long the double-dummy solver's queries take on random
+//! positions, one fresh solver per query, one core.
+
+use std::time::Instant;
+
+use courtpiece_bots::{Position, Solver};
+use courtpiece_rules::{Card, CardSet, Deal, Seat, Suit};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+
+use super::CliError;
+
+/// One kind of query over many positions: times in milliseconds.
+#[derive(Serialize)]
+struct Timing {
+    query: String,
+    positions: usize,
+    median_ms: f64,
+    p90_ms: f64,
+    max_ms: f64,
+}
+
+/// `cards` random cards a hand, random trumps (or none) and leader.
+fn position(rng: &mut SmallRng, cards: usize) -> Result<(Position, Seat), CliError> {
+    let mut deck: Vec<Card> = Card::all().collect();
+    deck.shuffle(rng);
+    let mut hands = [CardSet::EMPTY; 4];
+    for (i, hand) in hands.iter_mut().enumerate() {
+        *hand = deck[i * cards..(i + 1) * cards].iter().copied().collect();
+    }
+    let trumps = match rng.next_u32() % 5 {
+        4 => None,
+        s => Some(Suit::ALL[s as usize]),
+    };
+    let leader = Seat::ALL[(rng.next_u32() % 4) as usize];
+    let pos = Position::new(&Deal::new(hands), trumps, leader)
+        .map_err(|e| CliError::Usage(format!("a random position was refused: {e}")))?;
+    Ok((pos, leader))
+}
+
+fn timing(query: String, mut ms: Vec<f64>) -> Timing {
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        ms.get(((ms.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    Timing {
+        query,
+        positions: ms.len(),
+        median_ms: at(0.5),
+        p90_ms: at(0.9),
+        max_ms: at(1.0),
+    }
+}
+
+/// Times `query` on `count` fresh positions of `cards` cards a hand.
+fn measure(
+    rng: &mut SmallRng,
+    name: String,
+    cards: usize,
+    count: usize,
+    query: impl Fn(&mut Solver, &Position, Seat) -> u8,
+) -> Result<Timing, CliError> {
+    let mut ms = Vec::with_capacity(count);
+    let mut checksum = 0u64;
+    for _ in 0..count {
+        let (pos, leader) = position(rng, cards)?;
+        let mut solver = Solver::new();
+        let start = Instant::now();
+        checksum += u64::from(query(&mut solver, &pos, leader));
+        ms.push(start.elapsed().as_secs_f64() * 1000.0);
+    }
+    std::hint::black_box(checksum);
+    Ok(timing(name, ms))
+}
+
+pub fn run(positions: usize, seed: u64, json: bool) -> Result<(), CliError> {
+    if positions == 0 || positions > 100_000 {
+        return Err(CliError::Usage(format!(
+            "--positions {positions}: give a number from 1 to 100000"
+        )));
+    }
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut timings = vec![measure(
+        &mut rng,
+        "full deal: can the leader's side take the first 7 tricks".into(),
+        13,
+        positions,
+        |s, p, l| u8::from(s.can_sweep(p, l.team(), 7)),
+    )?];
+    for cards in [7, 8, 9] {
+        timings.push(measure(
+            &mut rng,
+            format!("{cards} cards a hand: most tricks for the leader's side"),
+            cards,
+            positions,
+            |s, p, l| s.max_tricks(p, l.team()),
+        )?);
+    }
+    for t in &timings {
+        if json {
+            println!("{}", serde_json::to_string(t).unwrap_or_default());
+        } else {
+            println!(
+                "{}: median {:.3} ms, p90 {:.3} ms, max {:.3} ms ({} positions)",
+                t.query, t.median_ms, t.p90_ms, t.max_ms, t.positions
+            );
+        }
+    }
+    Ok(())
+}
