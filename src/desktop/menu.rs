@@ -10,8 +10,9 @@ use courtpiece_bots::Level;
 use courtpiece_net::discovery::{self, Found};
 use courtpiece_net::host::{HostConfig, SeatPlan};
 use courtpiece_net::{Access, TableCode};
-use courtpiece_rules::Preset;
+use courtpiece_rules::{Preset, RuleSet};
 
+use super::rule_options;
 use super::rules::{self, CardPictures};
 use super::screen::Screen;
 use super::settings::Settings;
@@ -29,6 +30,8 @@ pub struct Menu {
     host_code: String,
     host_port: String,
     host_preset: Preset,
+    /// The preset's rules with the host's changes.
+    host_rules: RuleSet,
     host_seats: [Option<Level>; 4],
     /// Seconds each person has for a decision, if turns are timed.
     host_turn_timer: Option<u16>,
@@ -55,6 +58,7 @@ impl Default for Menu {
             host_code: TableCode::random().to_string(),
             host_port: "47777".into(),
             host_preset: Preset::CourtPiece,
+            host_rules: Preset::CourtPiece.rules(),
             host_seats: [None, None, None, Some(Level::Medium)],
             host_turn_timer: None,
             join_addr: String::new(),
@@ -198,7 +202,11 @@ fn host_page(ui: &mut egui::Ui, state: &mut Menu, commands: &mut Commands, name:
             ui.text_edit_singleline(&mut state.host_port);
             ui.end_row();
             ui.label("Rules");
+            let preset = state.host_preset;
             preset_picker(ui, "host-rules", &mut state.host_preset);
+            if state.host_preset != preset {
+                state.host_rules = state.host_preset.rules();
+            }
             ui.end_row();
             ui.label("Turn timer");
             egui::ComboBox::from_id_salt("turn-timer")
@@ -234,12 +242,22 @@ fn host_page(ui: &mut egui::Ui, state: &mut Menu, commands: &mut Commands, name:
             }
         });
     ui.label("You sit at seat 0; your partner is seat 2.");
+    egui::CollapsingHeader::new("Rule options").show(ui, |ui| {
+        egui::ScrollArea::vertical().max_height(240.0).show(ui, |ui| {
+            rule_options::edit(ui, &mut state.host_rules);
+        });
+    });
     ui.add_space(8.0);
     let code = state.host_code.parse::<TableCode>();
     let port = state.host_port.trim().parse::<u16>();
+    let rules = state.host_rules.validate();
     match (&code, &port) {
         (Err(e), _) => {
             ui.colored_label(egui::Color32::LIGHT_RED, e.to_string());
+        }
+        _ if rules.is_err() => {
+            let why = rules.err().map(|e| e.to_string()).unwrap_or_default();
+            ui.colored_label(egui::Color32::LIGHT_RED, why);
         }
         (_, Err(_)) => {
             ui.colored_label(egui::Color32::LIGHT_RED, "the port is a number from 1 to 65535");
@@ -252,7 +270,7 @@ fn host_page(ui: &mut egui::Ui, state: &mut Menu, commands: &mut Commands, name:
                     SocketAddr::from(([0, 0, 0, 0], *port)),
                 );
                 config.discovery = Some(SocketAddr::from(([0, 0, 0, 0], discovery::DISCOVERY_PORT)));
-                config.rules = state.host_preset.rules();
+                config.rules = state.host_rules.clone();
                 config.turn_timer = state.host_turn_timer;
                 config.seed = clock_seed();
                 config.seats = [
@@ -362,6 +380,12 @@ fn settings_page(ui: &mut egui::Ui, state: &mut Menu, settings: &mut Settings) {
             ui.label("Full screen");
             ui.checkbox(&mut s.fullscreen, "");
             ui.end_row();
+            #[cfg(feature = "sound")]
+            {
+                ui.label("Sound effects");
+                ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0));
+                ui.end_row();
+            }
         });
     let s = s.checked();
     if s != *settings {

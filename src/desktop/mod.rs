@@ -7,13 +7,18 @@ use bevy_egui::EguiPlugin;
 use courtpiece_game::GamePlugin;
 use courtpiece_net::NetPlugin;
 
+#[cfg(feature = "sound")]
+mod audio;
 pub mod cost;
 pub mod hud;
 pub mod menu;
+pub mod rule_options;
 pub mod rules;
 pub mod screen;
 pub mod screenshot;
 pub mod settings;
+#[cfg(any(feature = "sound", test))]
+mod sounds;
 pub mod start;
 pub mod table;
 
@@ -57,11 +62,13 @@ pub fn run(launch: Launch) -> AppExit {
             table::plugin,
             hud::plugin,
             screenshot::plugin,
-        ))
-        .add_systems(
-            Update,
-            apply_settings.run_if(resource_changed::<settings::Settings>),
-        );
+        ));
+    #[cfg(feature = "sound")]
+    app.add_plugins(audio::plugin);
+    app.add_systems(
+        Update,
+        apply_settings.run_if(resource_changed::<settings::Settings>),
+    );
     app.run()
 }
 

@@ -16,6 +16,8 @@ pub struct Settings {
     pub animation_speed: f32,
     pub ui_scale: f32,
     pub fullscreen: bool,
+    /// Sound effects, 0 (off) to 1, in a build with the `sound` feature.
+    pub volume: f32,
 }
 
 impl Default for Settings {
@@ -26,6 +28,7 @@ impl Default for Settings {
             animation_speed: 1.0,
             ui_scale: 1.0,
             fullscreen: false,
+            volume: 0.6,
         }
     }
 }
@@ -86,6 +89,10 @@ impl Settings {
             self.ui_scale = 1.0;
         }
         self.ui_scale = self.ui_scale.clamp(0.75, 2.0);
+        if !self.volume.is_finite() {
+            self.volume = 0.6;
+        }
+        self.volume = self.volume.clamp(0.0, 1.0);
         self.name = self.name.chars().filter(|c| !c.is_control()).take(24).collect();
         self
     }
