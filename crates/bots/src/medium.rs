@@ -44,7 +44,7 @@ impl Bot for Medium {
         // Double Sar: the player who won the last trick collects the heap with the next one
         let run = view.heap.run.filter(|_| rules.mode == Mode::DoubleSar);
         let card = if view.trick.is_empty() {
-            lead(view, &memory, cards, run)
+            lead(view, &memory, cards, run, rules.mode == Mode::DoubleSar)
         } else {
             follow(view, &memory, cards, run)
         };
@@ -74,7 +74,7 @@ fn opponents(seat: Seat) -> [Seat; 2] {
 }
 
 /// The card to lead.
-fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>) -> Option<Card> {
+fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, heap: bool) -> Option<Card> {
     let trumps = view.trumps.and(memory.trumps);
     let hand = view.hand;
     // my second trick in a row collects the heap: cash a winner now
@@ -133,6 +133,15 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>) -> 
             return Some(card);
         }
     }
+    // under the heap a lost lead hands the opponents the start of a run: lead high instead
+    if heap
+        && let Some(card) = cards
+            .iter()
+            .filter(|c| Some(c.suit()) != trumps)
+            .max_by_key(|c| (c.rank(), hand.count_suit(c.suit())))
+    {
+        return Some(card);
+    }
     // otherwise low from the longest side suit
     cards
         .iter()
@@ -181,6 +190,10 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>) -
             // the opponent is about to collect: take the trick from them at any price
             return cheapest(&holding).or_else(|| cheapest(&winners));
         }
+    }
+    if run == Some(view.seat.partner()) && partner_winning(view) {
+        // partner is about to collect the heap: overtaking would only start a run of my own
+        return discard(cards, memory, trumps, hand);
     }
     if partner_winning(view) {
         let partner_card = trick.winner().map(|(_, c)| c)?;
