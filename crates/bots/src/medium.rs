@@ -36,17 +36,27 @@ impl Bot for Medium {
                 Intent::Stop
             };
         }
-        let cards = playable(view);
+        let mut cards = playable(view);
         if view.legal.contains(&Intent::Reveal) && !partner_winning(view) {
             // unable to follow, and the trick is the opponents': we want to trump it
             return Intent::Reveal;
         }
         // Double Sar: the player who won the last trick collects the heap with the next one
-        let run = view.heap.run.filter(|_| rules.mode == Mode::DoubleSar);
+        let heap = rules.mode == Mode::DoubleSar;
+        let run = view.heap.run.filter(|_| heap);
+        if heap
+            && run != Some(view.seat)
+            && let Some(keeper) = keeper(view, &memory, cards)
+        {
+            // a trick won without collecting only goes onto the heap; the top trump is kept for
+            // one that collects, the thirteenth at the latest (R-LASTHEAP), which also makes
+            // sure the other team can not collect all thirteen (R-DSKOT)
+            cards.remove(keeper);
+        }
         let card = if view.trick.is_empty() {
-            lead(view, &memory, cards, run, rules.mode == Mode::DoubleSar)
+            lead(view, &memory, cards, run, heap)
         } else {
-            follow(view, &memory, cards, run)
+            follow(view, &memory, cards, run, heap)
         };
         match card {
             Some(card) => Intent::Play { card },
@@ -67,6 +77,12 @@ fn sure_tricks(view: &SeatView, memory: &Memory) -> u32 {
         .iter()
         .filter(|&c| memory.is_boss(c, view.hand) && (no_ruff || Some(c.suit()) == memory.trumps))
         .count() as u32
+}
+
+/// My highest trump while it is the highest left, if I have another card I may play.
+fn keeper(view: &SeatView, memory: &Memory, cards: CardSet) -> Option<Card> {
+    let top = cards.of_suit(memory.trumps?).highest()?;
+    (memory.is_boss(top, view.hand) && cards.len() > 1).then_some(top)
 }
 
 fn opponents(seat: Seat) -> [Seat; 2] {
@@ -151,7 +167,7 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
 }
 
 /// The card to play to a trick someone else led.
-fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>) -> Option<Card> {
+fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, heap: bool) -> Option<Card> {
     let trick = &view.trick;
     let hand = view.hand;
     let last = trick.len() == 3;
@@ -189,6 +205,13 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>) -
         if collector.team() != view.seat.team() && current == Some(collector) {
             // the opponent is about to collect: take the trick from them at any price
             return cheapest(&holding).or_else(|| cheapest(&winners));
+        }
+    }
+    if heap && run.is_none() && view.heap.tricks == 0 && trumps.is_some() && !last && !partner_winning(view) {
+        // a fresh count: winning only starts a run, worth it with a second winner to lead
+        let bosses = hand.iter().filter(|&c| memory.is_boss(c, hand)).count();
+        if bosses < 2 {
+            return discard(cards, memory, trumps, hand);
         }
     }
     if run == Some(view.seat.partner()) && partner_winning(view) {
