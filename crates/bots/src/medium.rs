@@ -2,7 +2,7 @@
 //! partner who is winning, draws trumps when long in them, cashes its winners, and calls trumps
 //! by length and strength.
 
-use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, RuleSet, Seat, SeatView, Suit};
+use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit};
 
 use crate::bot::Bot;
 use crate::choices::{beats_now, call, cut, decision_rng, lowest_card, playable, suit_strength};
@@ -158,6 +158,21 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
     {
         return Some(card);
     }
+    // from a short side suit, so as to ruff it when it comes round again
+    if let Some(t) = trumps
+        && cards.has_suit(t)
+        && let Some(card) = cards
+            .iter()
+            .filter(|&c| {
+                c.suit() != t
+                    && hand.count_suit(c.suit()) <= 2
+                    && c.rank() <= Rank::TEN
+                    && !memory.is_boss(c, hand)
+            })
+            .min_by_key(|c| c.rank())
+    {
+        return Some(card);
+    }
     // otherwise low from the longest side suit
     cards
         .iter()
@@ -178,16 +193,14 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
     let still_to_play: Vec<Seat> = (trick.len() + 1..4)
         .map(|i| trick.leader.after(i as u8))
         .collect();
-    let holds = |card: Card| {
-        let boss = memory.is_boss(card, hand);
-        let ruff_risk = Some(card.suit()) != trumps
-            && trumps.is_some_and(|t| {
-                still_to_play.iter().any(|&s| {
-                    s != view.seat.partner() && memory.voids[s.index()][led.index()] && memory.may_hold(s, t)
-                })
-            });
-        last || (boss && !ruff_risk)
-    };
+    // an opponent still to play who lacks the led suit may hold trumps: to ruff, or overruff
+    let may_ruff = trumps.is_some_and(|t| {
+        still_to_play.iter().any(|&s| {
+            s != view.seat.partner() && memory.voids[s.index()][led.index()] && memory.may_hold(s, t)
+        })
+    });
+    let holds =
+        |card: Card| last || (memory.is_boss(card, hand) && (Some(card.suit()) == trumps || !may_ruff));
     let current = trick.winner().map(|(s, _)| s);
     let cheapest = |pool: &[Card]| {
         pool.iter()
@@ -254,6 +267,10 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
             return Some(ruff);
         }
         return discard(cards, memory, trumps, hand);
+    }
+    if Some(led) != trumps && winners.iter().all(|c| Some(c.suit()) == trumps) && !may_ruff {
+        // a ruff nobody behind can overruff: the lowest trump does
+        return winners.iter().copied().min_by_key(|c| c.rank());
     }
     // third hand high
     winners
