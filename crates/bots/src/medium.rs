@@ -258,7 +258,18 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
         return Some(card);
     }
     if trick.len() == 1 && run.is_none() && view.heap.tricks == 0 {
-        // second hand low, unless trumping is the way to win
+        // second hand low, unless an honour is led (a ten or better: cover it cheaply in its
+        // suit) or trumping is the way to win
+        if trick
+            .winner()
+            .is_some_and(|(_, c)| c.suit() == led && c.rank() >= Rank::TEN)
+            && let Some(&cover) = winners
+                .iter()
+                .filter(|c| c.suit() == led)
+                .min_by_key(|c| c.rank())
+        {
+            return Some(cover);
+        }
         if let Some(&ruff) = winners
             .iter()
             .filter(|c| Some(c.suit()) == trumps && led != c.suit())
