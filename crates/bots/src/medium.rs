@@ -1,6 +1,8 @@
 //! Medium: rules of thumb with card memory. It counts trumps and voids, does not overtake a
-//! partner who is winning, draws trumps when long in them, cashes its winners, and calls trumps
-//! by length and strength.
+//! partner who is winning, draws trumps when long in them, cashes its winners, leads from a short
+//! suit to ruff it later, covers an honour, ruffs no higher than it must, and calls trumps by
+//! length and strength. Under the Double Sar heap it plays for collections: it keeps its top trump
+//! for a trick that collects and takes the lead only when it can follow up.
 
 use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit};
 
