@@ -3,7 +3,8 @@
 use courtpiece_bots::Level;
 use courtpiece_bots::arena::{Summary, play_pair};
 use courtpiece_rules::{
-    AceCollect, Batches, Call, Failed52, Intent, Match, Mode, Preset, Revoke, RuleSet, Seat, Stop,
+    AceCollect, Batches, Call, Card, Failed52, Intent, Match, Mode, Preset, Rank, Revoke, RuleSet, Seat,
+    SeatView, Stop,
 };
 
 fn rule_sets() -> Vec<RuleSet> {
@@ -213,4 +214,79 @@ fn hard_plays_on_when_failing_costs_nothing() {
         stopped_under_simple > 0,
         "Hard never stopped where failing costs the court"
     );
+}
+
+/// Plays Medium tables under `rules` for a few hands each and hands every card-play decision
+/// (its view and the card chosen) to `check`.
+fn medium_plays(rules: &RuleSet, seeds: std::ops::Range<u64>, mut check: impl FnMut(&SeatView, Card)) {
+    for seed in seeds {
+        let mut rules = rules.clone();
+        rules.max_hands = Some(3);
+        let mut m = Match::new(&rules, seed).unwrap();
+        let mut bots: Vec<_> = Seat::ALL
+            .iter()
+            .map(|s| Level::Medium.bot(seed * 4 + s.index() as u64))
+            .collect();
+        loop {
+            m.advance();
+            let Some(who) = m.to_act() else { break };
+            let view = m.view(who);
+            let intent = bots[who.index()].decide(&view, &rules);
+            if let Intent::Play { card } = intent {
+                check(&view, card);
+            }
+            m.apply(who, intent).expect("a legal intent is accepted");
+        }
+    }
+}
+
+/// Under the Double Sar heap a trick that does not collect only grows the heap: Medium keeps its
+/// top trump, while it is the highest left, for a trick that collects (R-COLLECT, R-LASTHEAP).
+#[test]
+fn medium_keeps_its_top_trump_for_a_collection() {
+    use courtpiece_bots::memory::Memory;
+    let rules = Preset::DoubleSar.rules();
+    let mut kept = 0;
+    medium_plays(&rules, 0..40, |view, card| {
+        let memory = Memory::read(view, &rules);
+        let Some(trumps) = memory.trumps else { return };
+        let Some(top) = view.hand.of_suit(trumps).highest() else {
+            return;
+        };
+        let others = view
+            .legal
+            .iter()
+            .any(|i| matches!(i, Intent::Play { card } if *card != top));
+        if view.heap.run != Some(view.seat) && memory.is_boss(top, view.hand) && others {
+            assert_ne!(card, top, "{view:?}");
+            kept += 1;
+        }
+    });
+    assert!(kept > 100, "the case came up {kept} times");
+}
+
+/// Second in a trick, Medium plays low, but an honour led (a ten or better) it beats in its suit.
+#[test]
+fn medium_covers_an_honour() {
+    let rules = Preset::CourtPiece.rules();
+    let mut covered = 0;
+    medium_plays(&rules, 0..120, |view, card| {
+        let mut plays = view.trick.plays();
+        let (Some((_, led)), None) = (plays.next(), plays.next()) else {
+            return;
+        };
+        let over = view
+            .hand
+            .of_suit(led.suit())
+            .iter()
+            .any(|c| c.rank() > led.rank());
+        if led.rank() >= Rank::TEN && over {
+            assert!(
+                card.suit() == led.suit() && card.rank() > led.rank(),
+                "{led} {card}"
+            );
+            covered += 1;
+        }
+    });
+    assert!(covered > 40, "the case came up {covered} times");
 }
