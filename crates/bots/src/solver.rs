@@ -154,6 +154,30 @@ impl Position {
         (best, pos)
     }
 
+    /// The seat and card winning the trick in progress, if a card has been played to it.
+    pub fn winning_play(&self) -> Option<(Seat, u8)> {
+        (self.trick_len > 0).then(|| {
+            let (card, pos) = self.winning();
+            (Seat::ALL[((self.leader + pos as u8) & 3) as usize], card)
+        })
+    }
+
+    /// Would `card`, played now, win the trick so far? (R-WIN)
+    pub fn would_win(&self, card: u8) -> bool {
+        self.winning_play()
+            .is_none_or(|(_, best)| beats(card, best, self.trumps))
+    }
+
+    /// Trumps, if any.
+    pub fn trumps(&self) -> Option<Suit> {
+        (self.trumps < NO_TRUMPS).then(|| Suit::from_index(usize::from(self.trumps)))
+    }
+
+    /// All four hands as they stand.
+    pub fn hands(&self) -> [CardSet; 4] {
+        self.hands.map(CardSet::from_bits)
+    }
+
     /// Plays a card of the seat to play; returns the new position and the trick's winner if the
     /// card completed it.
     pub fn play(&self, card: u8) -> (Position, Option<u8>) {

@@ -1,17 +1,18 @@
-//! Hard: determinized search. It samples the unseen cards consistently with everything public,
-//! solves each sample double-dummy and plays the card whose outcomes are worth most under the
-//! scoring in force, within a time budget.
+//! Hard: determinized search. It samples the unseen cards consistently with everything public
+//! and plays the card whose outcomes over the samples are worth most under the scoring in force,
+//! within a time budget.
 //!
-//! What it asks the solver depends on what is still open. While a court is possible for a team
-//! (R-COURT: the other team has no trick yet) it asks whether that team can take the tricks it
-//! lacks in a row, a search cheap enough from the first lead. Once few cards are left it also asks
-//! whether its side reaches seven tricks (R-SEVEN). A team playing on for all thirteen (R-PLAYON)
-//! is asked whether it takes every trick left. When nothing is open that the solver can answer in
-//! time, or every card comes out the same, it plays as Medium does.
+//! Each card is judged in each sampled layout by playing the hand out with all hands open
+//! (`playout.rs`): under the Double Sar heap the collections and the last trick decide (R-HEAP,
+//! R-LASTHEAP), in single sar the seven tricks and the court (R-SEVEN, R-COURT). Once a hand is
+//! won and a team plays on for all thirteen (R-PLAYON), each layout is solved double-dummy
+//! instead: whether that team takes every trick left. When every card comes out the same, it
+//! plays as Medium does.
 //!
-//! The trump call and the play-on question are sampled too (`call.rs`).
+//! The trump call and the play-on question sample whole layouts and solve them (`call.rs`).
 
 mod call;
+mod playout;
 mod stakes;
 
 use std::time::{Duration, Instant};
@@ -28,8 +29,6 @@ use crate::solver::{Position, Solver};
 
 /// The time a decision may take (on one core).
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(40);
-/// Cards left in hand from which reaching seven tricks is searched.
-const ENDGAME: u32 = 8;
 const MAX_SAMPLES: u32 = 64;
 /// How much more often another suit must give a court than the longest, strongest suit before
 /// it is called instead.
@@ -131,7 +130,6 @@ impl Bot for Hard {
             }
         }
         let searchable = view.phase == Phase::TrickPlay
-            && rules.mode == Mode::SingleSar
             && view.call != Some(CallView::FaceDown)
             && view.legal.iter().all(|i| {
                 matches!(
@@ -142,8 +140,12 @@ impl Bot for Hard {
             && !view.legal.is_empty();
         if searchable
             && let Some(stakes) = Stakes::of(view, rules)
-            && let Some(card) = self.search(view, rules, &stakes)
+            && rules.mode == Mode::SingleSar
         {
+            if let Some(card) = self.search(view, rules, &stakes) {
+                return Intent::Play { card };
+            }
+        } else if searchable && let Some(card) = self.playouts(view, rules) {
             return Intent::Play { card };
         }
         self.medium.decide(view, rules)
