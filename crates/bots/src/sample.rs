@@ -1,7 +1,8 @@
 //! Sampling the hidden cards: deals of the unseen cards to the other seats that agree with
-//! everything the table has shown (counts, shown cards, voids).
+//! everything the table has shown (counts, shown cards, voids), with the unseen trumps leaning
+//! toward the seat that called them.
 
-use courtpiece_rules::{CallView, CardSet, Seat, SeatView};
+use courtpiece_rules::{CallView, CardSet, Seat, SeatView, Suit};
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
@@ -10,8 +11,10 @@ use crate::memory::Memory;
 /// Cards in a whole hand.
 const HAND: u32 = 13;
 
-/// Tries before the voids are given up on (they can not all be honoured if a revoke slipped by).
-const TRIES: usize = 24;
+/// The weight of a seat's free places when a card is dealt, and of the caller's when the card
+/// is a trump (about how much likelier a caller is to hold a given unseen trump).
+const WEIGHT: u32 = 5;
+const CALLER_TRUMPS: u32 = 7;
 
 /// The four hands of one possible layout: mine as it is, the others' made up. A face-down trump
 /// indicator is counted in its caller's hand, as it is for following suit.
@@ -34,48 +37,86 @@ pub fn sample(view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet;
         need[s.index()] = need[s.index()].saturating_sub(known.len());
     }
     let cards: Vec<_> = pool.iter().collect();
-    for attempt in 0..=TRIES {
-        let honour_voids = attempt < TRIES;
-        if let Some(dealt) = deal(&cards, hands, need, memory, honour_voids, rng) {
-            return dealt;
-        }
+    // the caller chose trumps from its first five cards, so it more likely holds trumps than
+    // the cards it was dealt later alone would say (R-CALL)
+    let lean = view
+        .known_trumps
+        .filter(|_| view.caller != view.seat)
+        .map(|t| (view.caller.index(), t));
+    let mut left = [0u32; 4];
+    for card in &cards {
+        left[card.suit().index()] += 1;
     }
-    hands
+    // the voids can not all be honoured if a revoke slipped by; then they are let go
+    let honour_voids = fits(left, need, &memory.voids);
+    let no_voids = [[false; 4]; 4];
+    let voids = if honour_voids { &memory.voids } else { &no_voids };
+    deal(&cards, hands, need, left, voids, lean, rng)
 }
 
 fn deal(
     cards: &[courtpiece_rules::Card],
     mut hands: [CardSet; 4],
     mut need: [u32; 4],
-    memory: &Memory,
-    honour_voids: bool,
+    mut left: [u32; 4],
+    voids: &[[bool; 4]; 4],
+    lean: Option<(usize, Suit)>,
     rng: &mut SmallRng,
-) -> Option<[CardSet; 4]> {
+) -> [CardSet; 4] {
     let mut order = cards.to_vec();
-    // most constrained first: cards of suits that more seats are known to lack
     for i in (1..order.len()).rev() {
         order.swap(i, rng.random_range(0..=i));
     }
-    order.sort_by_key(|c| std::cmp::Reverse(memory.voids.iter().filter(|v| v[c.suit().index()]).count()));
     for card in order {
-        let eligible = |s: usize| need[s] > 0 && !(honour_voids && memory.voids[s][card.suit().index()]);
-        let total: u32 = (0..4).filter(|&s| eligible(s)).map(|s| need[s]).sum();
-        if total == 0 {
-            return None;
-        }
-        let mut pick = rng.random_range(0..total);
-        let seat = (0..4).filter(|&s| eligible(s)).find(|&s| {
-            if pick < need[s] {
-                true
-            } else {
-                pick -= need[s];
-                false
+        let suit = card.suit().index();
+        left[suit] -= 1;
+        // a seat may take the card only if the cards still to come can then be dealt too, so a
+        // layout is always found when one exists
+        let eligible = |s: usize| {
+            need[s] > 0 && !voids[s][suit] && {
+                let mut rest = need;
+                rest[s] -= 1;
+                fits(left, rest, voids)
             }
-        })?;
+        };
+        let weight = |s: usize| {
+            let leaning = lean == Some((s, card.suit()));
+            need[s] * if leaning { CALLER_TRUMPS } else { WEIGHT }
+        };
+        let seats: Vec<usize> = (0..4).filter(|&s| eligible(s)).collect();
+        let total: u32 = seats.iter().map(|&s| weight(s)).sum();
+        let mut pick = rng.random_range(0..total.max(1));
+        let seat = seats
+            .iter()
+            .copied()
+            .find(|&s| {
+                if pick < weight(s) {
+                    true
+                } else {
+                    pick -= weight(s);
+                    false
+                }
+            })
+            .or_else(|| (0..4).find(|&s| need[s] > 0));
+        let Some(seat) = seat else { break };
         hands[seat].insert(card);
         need[seat] -= 1;
     }
-    Some(hands)
+    hands
+}
+
+/// Whether `left` cards of each suit fit in the free places `need` with no seat given a suit it
+/// lacks: Hall's condition, checked on every set of suits.
+fn fits(left: [u32; 4], need: [u32; 4], voids: &[[bool; 4]; 4]) -> bool {
+    (1u8..16).all(|set| {
+        let has = |suit: usize| set >> suit & 1 == 1;
+        let cards: u32 = (0..4).filter(|&suit| has(suit)).map(|suit| left[suit]).sum();
+        let room: u32 = (0..4)
+            .filter(|&s| (0..4).any(|suit| has(suit) && !voids[s][suit]))
+            .map(|s| need[s])
+            .sum();
+        cards <= room
+    })
 }
 
 /// The four whole hands of one possible deal, as the trump caller may picture them with only

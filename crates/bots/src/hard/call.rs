@@ -1,51 +1,41 @@
 //! Hard's answers outside the card play: the trump call, from whole deals sampled around the
-//! caller's first cards, and whether to play on for all thirteen.
+//! caller's first cards and played out with every suit as trumps, and whether to play on for all
+//! thirteen.
 
 use std::time::Instant;
 
 use courtpiece_rules::{Deal, HandKind, Intent, RuleSet, SeatView, Suit};
 
+use super::playout::Ends;
 use super::stakes::worth;
-use super::{CALL_MARGIN, Hard, MAX_SAMPLES, SEVEN};
+use super::{CALL_MARGIN, Hard, MAX_SAMPLES};
 use crate::bot::Bot;
 use crate::choices::{decision_rng, suit_strength};
 use crate::memory::Memory;
 use crate::sample::{sample, whole_deal};
 use crate::solver::{Position, Solver};
 
+/// Most deals sampled for the trump call (each played out once for every suit).
+const CALL_SAMPLES: u32 = 1000;
+
 impl Hard {
     /// The trump suit to call: the one Medium likes (long and strong), unless over whole deals
-    /// sampled around my first cards another suit gives my team clearly more courts, or the
-    /// other team clearly fewer. Each suit is played from the caller's lead (R-LEAD1).
+    /// sampled around my first cards, each played out from the caller's lead (R-LEAD1) with
+    /// every suit as trumps, another suit is clearly worth more.
     pub(super) fn trumps(&mut self, view: &SeatView, rules: &RuleSet) -> Suit {
-        let team = view.seat.team();
-        let court = [
-            worth(view, rules, HandKind::Court, team),
-            worth(view, rules, HandKind::Court, team.other()),
-        ];
+        let ends = Ends::of(view, rules);
         let deadline = Instant::now() + self.budget;
         let mut rng = decision_rng(self.seed, view);
-        let mut solver = Solver::new();
-        solver.set_deadline(Some(deadline));
         let mut totals = [0f32; 4];
-        let mut samples = 0;
-        'sampling: while samples < MAX_SAMPLES && Instant::now() < deadline {
+        let mut samples = 0u32;
+        'sampling: while samples < CALL_SAMPLES && Instant::now() < deadline {
             let deal = Deal::new(whole_deal(view, &mut rng));
             let mut values = [0f32; 4];
             for suit in Suit::ALL {
                 let Ok(pos) = Position::new(&deal, Some(suit), view.seat) else {
                     continue 'sampling;
                 };
-                values[suit.index()] = if solver.can_sweep(&pos, team, SEVEN) {
-                    court[0]
-                } else if solver.can_sweep(&pos, team.other(), SEVEN) {
-                    court[1]
-                } else {
-                    0.0
-                };
-            }
-            if solver.out_of_time() {
-                break;
+                values[suit.index()] = ends.value(&pos, None);
             }
             for (total, value) in totals.iter_mut().zip(values) {
                 *total += value;
@@ -59,10 +49,8 @@ impl Hard {
         if samples == 0 {
             return usual;
         }
-        // a few dozen samples tell court chances apart only roughly: leave the suit Medium
-        // likes (long and strong, good for the seven tricks too) only for a clearly better one
         let mean = |s: Suit| totals[s.index()] / samples as f32;
-        let margin = CALL_MARGIN * court[0];
+        let margin = CALL_MARGIN * ends.court_worth();
         Suit::ALL
             .into_iter()
             .filter(|&s| mean(s) > mean(usual) + margin)

@@ -9,7 +9,8 @@
 //! instead: whether that team takes every trick left. When every card comes out the same, it
 //! plays as Medium does.
 //!
-//! The trump call and the play-on question sample whole layouts and solve them (`call.rs`).
+//! The trump call plays sampled whole deals out with each suit as trumps; the play-on question
+//! solves sampled layouts (`call.rs`).
 
 mod call;
 mod playout;
@@ -30,9 +31,9 @@ use crate::solver::{Position, Solver};
 /// The time a decision may take (on one core).
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(40);
 const MAX_SAMPLES: u32 = 64;
-/// How much more often another suit must give a court than the longest, strongest suit before
-/// it is called instead.
-const CALL_MARGIN: f32 = 0.2;
+/// How much more (in courts of my team's) another suit must be worth over the sampled deals than
+/// the longest, strongest suit before it is called instead.
+const CALL_MARGIN: f32 = 0.05;
 /// Tricks that win a hand (R-SEVEN) and, taken first, a court (R-COURT).
 const SEVEN: u8 = 7;
 

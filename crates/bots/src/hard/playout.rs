@@ -24,7 +24,7 @@ const SAMPLES: u32 = 1000;
 const TRICKS: u8 = 13;
 
 /// What the ends of the hand are worth to my team, and the heap as it stands.
-struct Ends {
+pub(super) struct Ends {
     team: Team,
     /// Winning the hand plainly, for my team and for the other.
     plain: [f32; 2],
@@ -38,7 +38,7 @@ struct Ends {
 }
 
 impl Ends {
-    fn of(view: &SeatView, rules: &RuleSet) -> Ends {
+    pub(super) fn of(view: &SeatView, rules: &RuleSet) -> Ends {
         let team = view.seat.team();
         let court_kind = |t: Team| {
             if rules.mode == Mode::SingleSar {
@@ -60,17 +60,22 @@ impl Ends {
         }
     }
 
-    /// Plays `card` from `pos`, then the rest of the hand, and says what it came to.
-    fn value(&self, pos: &Position, card: u8) -> f32 {
+    /// What a court of my team's is worth to it.
+    pub(super) fn court_worth(&self) -> f32 {
+        self.court[0]
+    }
+
+    /// Plays `card` from `pos` (or, with none, whatever the policy plays), then the rest of the
+    /// hand, and says what it came to.
+    pub(super) fn value(&self, pos: &Position, card: Option<u8>) -> f32 {
         let mut heap = self.heap;
         let mut taken = self.taken;
         let mut done = self.done;
         // single sar: the team that took the first seven with none against it (R-COURT)
         let mut court = None;
         let mut pos = *pos;
-        let mut next = Some(card);
-        while let Some(card) = next.or_else(|| policy(&pos)) {
-            next = None;
+        let mut next = card;
+        while let Some(card) = next.take().or_else(|| policy(&pos)) {
             let won_with = if pos.would_win(card) {
                 card
             } else {
@@ -188,7 +193,7 @@ impl Hard {
                 continue;
             };
             for card in cards & pos.legal() {
-                totals[card.bit() as usize] += ends.value(&pos, card.bit());
+                totals[card.bit() as usize] += ends.value(&pos, Some(card.bit()));
             }
         }
         let worth = |c: Card| totals[c.bit() as usize];
@@ -201,5 +206,77 @@ impl Hard {
             Intent::Play { card } if good.contains(card) => Some(card),
             _ => good.iter().min_by_key(|c| (c.rank(), c.suit())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use courtpiece_rules::{Card, Deal, Seat, Team};
+
+    use super::{Ends, policy};
+    use crate::solver::Position;
+
+    /// Single sar ends worth ±1 for a plain win and ±4 for a court, with `taken` tricks so far.
+    fn single_sar(team: Team, taken: [u8; 2]) -> Ends {
+        Ends {
+            team,
+            plain: [1.0, -1.0],
+            court: [4.0, -4.0],
+            heap: None,
+            done: taken[0] + taken[1],
+            taken,
+        }
+    }
+
+    fn position(pbn: &str) -> Position {
+        let deal: Deal = pbn.parse().expect("a deal");
+        Position::new(&deal, None, Seat::ALL[0]).expect("a position")
+    }
+
+    fn bit(card: &str) -> u8 {
+        card.parse::<Card>().expect("a card").bit()
+    }
+
+    #[test]
+    fn the_policy_leads_a_card_nobody_can_beat() {
+        let pos = position("N:AK2... QJ3... T94... 876...");
+        assert_eq!(policy(&pos), Some(bit("AS")));
+    }
+
+    #[test]
+    fn the_policy_wins_cheaply_and_leaves_a_winning_partner_alone() {
+        // north leads the two of spades, east has only a jack and a queen above it
+        let (pos, _) = position("N:2.A.. QJ... K3... T9...").play(bit("2S"));
+        assert_eq!(policy(&pos), Some(bit("JS")));
+        let (pos, _) = pos.play(bit("JS"));
+        assert_eq!(policy(&pos), Some(bit("KS")), "south beats the jack");
+        let (pos, _) = pos.play(bit("KS"));
+        assert_eq!(
+            policy(&pos),
+            Some(bit("9S")),
+            "west can not win: it throws its lowest"
+        );
+    }
+
+    #[test]
+    fn the_end_of_a_close_hand_is_settled_by_who_reaches_seven() {
+        // two tricks left, north-south need one: the ace of spades takes it, the heart gives
+        // east both
+        let pos = position("N:A.2.. .KQ.. 43... 65...");
+        let ends = single_sar(Team::ALL[0], [6, 5]);
+        assert!(ends.value(&pos, Some(bit("AS"))) > 0.9);
+        assert!(ends.value(&pos, Some(bit("2H"))) < -0.9);
+        // for east-west the same cards are worth the opposite
+        let theirs = single_sar(Team::ALL[1], [6, 5]);
+        assert!(theirs.value(&pos, Some(bit("2H"))) > 0.9);
+    }
+
+    #[test]
+    fn a_first_seven_without_a_trick_against_is_a_court() {
+        // north-south have the first six, and the ace wins the seventh
+        let pos = position("N:A.2.5432.2 .KQ.AKQ.AK 5432...543 9876...876");
+        let ends = single_sar(Team::ALL[0], [6, 0]);
+        assert!(ends.value(&pos, Some(bit("AS"))) > 3.9);
+        assert!(ends.value(&pos, Some(bit("2H"))) < 1.1);
     }
 }

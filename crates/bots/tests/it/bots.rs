@@ -290,3 +290,51 @@ fn medium_covers_an_honour() {
     });
     assert!(covered > 40, "the case came up {covered} times");
 }
+
+#[test]
+fn samples_lean_the_unseen_trumps_toward_the_caller() {
+    use courtpiece_bots::memory::Memory;
+    use courtpiece_bots::sample::sample;
+    use rand::SeedableRng;
+    let rules = Preset::CourtPiece.rules();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
+    // trumps per card held, for the caller and for the other seats I can not see
+    let (mut caller, mut others) = ([0u32; 2], [0u32; 2]);
+    for seed in 0..40 {
+        let mut m = Match::new(&rules, seed).unwrap();
+        m.advance();
+        while m.view(Seat::ALL[0]).phase != courtpiece_rules::Phase::TrickPlay {
+            let who = m.to_act().expect("a seat to act before the first lead");
+            let view = m.view(who);
+            let intent = Level::Medium.bot(seed).decide(&view, &rules);
+            m.apply(who, intent).unwrap();
+            m.advance();
+        }
+        let first = m.view(Seat::ALL[0]);
+        let Some(trumps) = first.known_trumps else {
+            continue;
+        };
+        let me = Seat::ALL.into_iter().find(|&s| s != first.caller).unwrap();
+        let view = m.view(me);
+        let memory = Memory::read(&view, &rules);
+        for _ in 0..200 {
+            let hands = sample(&view, &memory, &mut rng);
+            for s in Seat::ALL.into_iter().filter(|&s| s != me) {
+                let tally = if s == view.caller {
+                    &mut caller
+                } else {
+                    &mut others
+                };
+                tally[0] += hands[s.index()].count_suit(trumps);
+                tally[1] += hands[s.index()].len();
+            }
+        }
+    }
+    let share = |t: [u32; 2]| f64::from(t[0]) / f64::from(t[1]);
+    assert!(
+        share(caller) > 1.2 * share(others),
+        "caller {:.3} of its cards trumps, others {:.3}",
+        share(caller),
+        share(others)
+    );
+}
