@@ -48,10 +48,13 @@ pub fn sample(view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet;
         left[card.suit().index()] += 1;
     }
     // the voids can not all be honoured if a revoke slipped by; then they are let go
-    let honour_voids = fits(left, need, &memory.voids);
-    let no_voids = [[false; 4]; 4];
-    let voids = if honour_voids { &memory.voids } else { &no_voids };
-    deal(&cards, hands, need, left, voids, lean, rng)
+    let shown = Voids::new(memory.voids);
+    let voids = if shown.fit(left, need) {
+        shown
+    } else {
+        Voids::new([[false; 4]; 4])
+    };
+    deal(&cards, hands, need, left, &voids, lean, rng)
 }
 
 fn deal(
@@ -59,7 +62,7 @@ fn deal(
     mut hands: [CardSet; 4],
     mut need: [u32; 4],
     mut left: [u32; 4],
-    voids: &[[bool; 4]; 4],
+    voids: &Voids,
     lean: Option<(usize, Suit)>,
     rng: &mut SmallRng,
 ) -> [CardSet; 4] {
@@ -72,51 +75,77 @@ fn deal(
         left[suit] -= 1;
         // a seat may take the card only if the cards still to come can then be dealt too, so a
         // layout is always found when one exists
-        let eligible = |s: usize| {
-            need[s] > 0 && !voids[s][suit] && {
-                let mut rest = need;
+        let weights: [u32; 4] = std::array::from_fn(|s| {
+            let mut rest = need;
+            if need[s] == 0 || voids.lacks[s][suit] || {
                 rest[s] -= 1;
-                fits(left, rest, voids)
+                !voids.fit(left, rest)
+            } {
+                return 0;
             }
-        };
-        let weight = |s: usize| {
             let leaning = lean == Some((s, card.suit()));
             need[s] * if leaning { CALLER_TRUMPS } else { WEIGHT }
-        };
-        let seats: Vec<usize> = (0..4).filter(|&s| eligible(s)).collect();
-        let total: u32 = seats.iter().map(|&s| weight(s)).sum();
+        });
+        let total: u32 = weights.iter().sum();
         let mut pick = rng.random_range(0..total.max(1));
-        let seat = seats
-            .iter()
-            .copied()
-            .find(|&s| {
-                if pick < weight(s) {
-                    true
-                } else {
-                    pick -= weight(s);
-                    false
-                }
-            })
-            .or_else(|| (0..4).find(|&s| need[s] > 0));
-        let Some(seat) = seat else { break };
+        let chosen = (0..4).find(|&s| {
+            if pick < weights[s] {
+                true
+            } else {
+                pick -= weights[s];
+                false
+            }
+        });
+        // none only when the places do not add up to the cards
+        let Some(seat) = chosen.or_else(|| (0..4).find(|&s| need[s] > 0)) else {
+            break;
+        };
         hands[seat].insert(card);
         need[seat] -= 1;
     }
     hands
 }
 
-/// Whether `left` cards of each suit fit in the free places `need` with no seat given a suit it
-/// lacks: Hall's condition, checked on every set of suits.
-fn fits(left: [u32; 4], need: [u32; 4], voids: &[[bool; 4]; 4]) -> bool {
-    (1u8..16).all(|set| {
-        let has = |suit: usize| set >> suit & 1 == 1;
-        let cards: u32 = (0..4).filter(|&suit| has(suit)).map(|suit| left[suit]).sum();
-        let room: u32 = (0..4)
-            .filter(|&s| (0..4).any(|suit| has(suit) && !voids[s][suit]))
-            .map(|s| need[s])
-            .sum();
-        cards <= room
-    })
+/// The suits each seat is known to lack, with what Hall's condition asks of them: the cards of
+/// every set of suits must fit in the places of the seats that may take one of those suits. With
+/// as many places as cards, a set holding a suit nobody lacks always fits, so only the sets of
+/// lacked suits are checked.
+struct Voids {
+    lacks: [[bool; 4]; 4],
+    /// Each set of lacked suits (a bit per suit) with the seats that may take a suit of it (a
+    /// bit per seat).
+    checks: Vec<(u8, u8)>,
+}
+
+impl Voids {
+    fn new(lacks: [[bool; 4]; 4]) -> Voids {
+        let lacked = (0..4)
+            .filter(|&suit| lacks.iter().any(|seat| seat[suit]))
+            .fold(0u8, |set, suit| set | 1 << suit);
+        let mut checks = Vec::new();
+        let mut set = lacked;
+        while set != 0 {
+            let seats = (0..4)
+                .filter(|&s| (0..4).any(|suit| set >> suit & 1 == 1 && !lacks[s][suit]))
+                .fold(0u8, |seats, s| seats | 1 << s);
+            checks.push((set, seats));
+            set = (set - 1) & lacked;
+        }
+        Voids { lacks, checks }
+    }
+
+    /// Whether `left` cards of each suit can go to seats with `need` free places each.
+    fn fit(&self, left: [u32; 4], need: [u32; 4]) -> bool {
+        let within = |bits: u8, counts: [u32; 4]| {
+            (0..4)
+                .filter(|&i| bits >> i & 1 == 1)
+                .map(|i| counts[i])
+                .sum::<u32>()
+        };
+        self.checks
+            .iter()
+            .all(|&(set, seats)| within(set, left) <= within(seats, need))
+    }
 }
 
 /// The four whole hands of one possible deal, as the trump caller may picture them with only

@@ -29,7 +29,7 @@ use crate::sample::sample;
 use crate::solver::{Position, Solver};
 
 /// The time a decision may take (on one core).
-pub const DEFAULT_BUDGET: Duration = Duration::from_millis(40);
+pub const DEFAULT_BUDGET: Duration = Duration::from_millis(50);
 const MAX_SAMPLES: u32 = 64;
 /// How much more (in courts of my team's) another suit must be worth over the sampled deals than
 /// the longest, strongest suit before it is called instead.

@@ -38,7 +38,7 @@ fn every_level_answers_every_decision_legally() {
         for level in Level::ALL {
             let mut decisions = 0;
             let mut seed = 0;
-            // Hard thinks for up to 40 ms on its endgame decisions: fewer of them
+            // Hard thinks for up to 50 ms a decision: fewer of them
             let wanted = if level == Level::Hard { 300 } else { 1500 };
             while decisions < wanted {
                 seed += 1;
