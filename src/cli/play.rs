@@ -6,6 +6,7 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+use courtpiece::words;
 use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::{
     CallView, Card, CardSet, Event, GameRecord, Intent, Phase, Preset, Seat, SeatView, Suit,
@@ -269,7 +270,11 @@ pub(super) fn show_events(events: &[Event], you: Seat) {
             Event::TrumpsRevealed { suit, .. } => format!("Trumps are {}.", suit.name()),
             Event::TrickWon { seat, number, .. } => format!("{} wins trick {number}.", name(you, *seat)),
             Event::HeapCollected { seat, tricks } => {
-                format!("{} collects {tricks} tricks from the heap.", name(you, *seat))
+                format!(
+                    "{} collects {} from the heap.",
+                    name(you, *seat),
+                    words::tricks(*tricks)
+                )
             }
             Event::PlayedOn { seat } => format!("{} plays on for all thirteen!", name(you, *seat)),
             Event::Stopped { seat } => format!("{} stops with a court.", name(you, *seat)),

@@ -14,6 +14,7 @@ use super::start::leave;
 use super::table::flourish::CutPreview;
 use super::table::layout;
 use super::table::pacing::Shown;
+use crate::words;
 
 /// What the HUD remembers between frames.
 #[derive(Resource, Default)]
@@ -315,7 +316,7 @@ fn name_plates(
                         name = format!("{name} (you)");
                     }
                     ui.label(egui::RichText::new(name).color(team).strong());
-                    let mut line = tricks(view.won[seat.index()]);
+                    let mut line = words::tricks(view.won[seat.index()]);
                     if seat == view.dealer {
                         line.push_str(" · deals");
                     }
@@ -449,7 +450,7 @@ fn announce(ctx: &egui::Context, session: &Session, shown: &Shown, settings: &Se
             Event::Deferred { seat } => (format!("{} leaves trumps to the next card", name(seat)), None),
             Event::Redeal { seat, .. } => (format!("{} asks for a redeal", name(seat)), None),
             Event::HeapCollected { seat, tricks } => (
-                format!("{} collects {} from the heap", name(seat), self::tricks(*tricks)),
+                format!("{} collects {} from the heap", name(seat), words::tricks(*tricks)),
                 None,
             ),
             Event::PlayedOn { seat } => (format!("{} plays on for all thirteen!", name(seat)), None),
@@ -606,14 +607,4 @@ fn lobby(ctx: &egui::Context, session: &Session, host: Option<&Host>, out: &mut 
                 ui.label("The host deals when the table is ready.");
             }
         });
-}
-
-/// "1 trick", "2 tricks".
-fn tricks(n: impl Into<u32>) -> String {
-    let n = n.into();
-    if n == 1 {
-        "1 trick".to_owned()
-    } else {
-        format!("{n} tricks")
-    }
 }

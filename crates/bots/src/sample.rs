@@ -113,8 +113,10 @@ fn deal(
 struct Voids {
     lacks: [[bool; 4]; 4],
     /// Each set of lacked suits (a bit per suit) with the seats that may take a suit of it (a
-    /// bit per seat).
-    checks: Vec<(u8, u8)>,
+    /// bit per seat); the first `sets` are in use. A fixed array: a layout is sampled a thousand
+    /// times a decision.
+    checks: [(u8, u8); 15],
+    sets: usize,
 }
 
 impl Voids {
@@ -122,16 +124,21 @@ impl Voids {
         let lacked = (0..4)
             .filter(|&suit| lacks.iter().any(|seat| seat[suit]))
             .fold(0u8, |set, suit| set | 1 << suit);
-        let mut checks = Vec::new();
+        let mut voids = Voids {
+            lacks,
+            checks: [(0, 0); 15],
+            sets: 0,
+        };
         let mut set = lacked;
         while set != 0 {
             let seats = (0..4)
                 .filter(|&s| (0..4).any(|suit| set >> suit & 1 == 1 && !lacks[s][suit]))
                 .fold(0u8, |seats, s| seats | 1 << s);
-            checks.push((set, seats));
+            voids.checks[voids.sets] = (set, seats);
+            voids.sets += 1;
             set = (set - 1) & lacked;
         }
-        Voids { lacks, checks }
+        voids
     }
 
     /// Whether `left` cards of each suit can go to seats with `need` free places each.
@@ -142,7 +149,7 @@ impl Voids {
                 .map(|i| counts[i])
                 .sum::<u32>()
         };
-        self.checks
+        self.checks[..self.sets]
             .iter()
             .all(|&(set, seats)| within(set, left) <= within(seats, need))
     }
