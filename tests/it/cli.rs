@@ -281,3 +281,41 @@ fn serve_refuses_bad_seats_and_corrupt_saves() {
         "the save is left untouched"
     );
 }
+
+#[test]
+fn serve_keeps_a_record_of_every_match_and_each_replays() {
+    let dir = std::env::temp_dir().join(format!("courtpiece-two-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let first = dir.join("m.json");
+    let out = courtpiece(&[
+        "serve",
+        "--seats",
+        "bot:easy,bot:easy,bot:easy,bot:easy",
+        "--rules",
+        "hokm",
+        "--matches",
+        "2",
+        "--seed",
+        "9",
+        "--record",
+        first.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let served: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(served.len(), 2, "{served:?}");
+    assert_ne!(served[0], served[1], "two different matches");
+    for (path, line) in [first, dir.join("m-2.json")].iter().zip(&served) {
+        let replayed = courtpiece(&["replay", path.to_str().unwrap(), "--json"]);
+        assert!(replayed.status.success(), "{}", path.display());
+        assert_eq!(
+            String::from_utf8_lossy(&replayed.stdout).lines().last().unwrap(),
+            line,
+            "{}",
+            path.display()
+        );
+    }
+}

@@ -1,6 +1,6 @@
 //! Answers shared by the levels: the cut, the trump call, reading the trick on the table.
 
-use courtpiece_rules::{Card, CardSet, Intent, Phase, Rank, SeatView, Suit, Trick};
+use courtpiece_rules::{Card, CardSet, Intent, Phase, Rank, SeatView, Suit};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -60,23 +60,6 @@ pub fn call(view: &SeatView, score: impl Fn(CardSet, Suit) -> u32) -> Option<Int
             _ => false,
         })
         .or_else(|| view.legal.first().copied())
-}
-
-/// Would `card`, played now, take the trick from the card winning it so far? (R-WIN, with hidden
-/// trumps counting only from their reveal)
-pub fn beats_now(trick: &Trick, card: Card) -> bool {
-    let Some((_, best)) = trick.winner() else {
-        return true;
-    };
-    let best_pos = trick.plays().position(|(_, c)| c == best).unwrap_or(0);
-    let best_trump = trick.is_trump_at(best_pos, best);
-    let card_trump = trick.trumps() == Some(card.suit());
-    match (card_trump, best_trump) {
-        (true, false) => true,
-        (true, true) => card.rank() > best.rank(),
-        (false, true) => false,
-        (false, false) => card.suit() == best.suit() && card.rank() > best.rank(),
-    }
 }
 
 /// The cards of the play intents among the legal ones.

@@ -4,7 +4,7 @@ use courtpiece_rules::{Intent, Phase, RuleSet, SeatView};
 use rand::RngExt;
 
 use crate::bot::Bot;
-use crate::choices::{beats_now, call, cut, decision_rng, lowest_card, playable};
+use crate::choices::{call, cut, decision_rng, lowest_card, playable};
 
 pub struct Easy {
     seed: u64,
@@ -44,7 +44,7 @@ impl Bot for Easy {
         let partner_winning = view.trick.winner().is_some_and(|(s, _)| s == view.seat.partner());
         let cheapest_winner = cards
             .iter()
-            .filter(|&c| beats_now(&view.trick, c))
+            .filter(|&c| view.trick.would_win(c))
             .min_by_key(|c| c.rank());
         match cheapest_winner {
             Some(card) if !partner_winning => Intent::Play { card },

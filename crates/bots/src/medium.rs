@@ -7,7 +7,7 @@
 use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit};
 
 use crate::bot::Bot;
-use crate::choices::{beats_now, call, cut, decision_rng, lowest_card, playable, suit_strength};
+use crate::choices::{call, cut, decision_rng, lowest_card, playable, suit_strength};
 use crate::memory::Memory;
 
 pub struct Medium {
@@ -188,7 +188,7 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
     let trick = &view.trick;
     let hand = view.hand;
     let last = trick.len() == 3;
-    let winners: Vec<Card> = cards.iter().filter(|&c| beats_now(trick, c)).collect();
+    let winners: Vec<Card> = cards.iter().filter(|&c| trick.would_win(c)).collect();
     let trumps = trick.trumps();
     let led = trick.led_suit()?;
     // would a card of mine stand against the players still to come?

@@ -31,6 +31,9 @@ impl Memory {
                 note_voids(trick, &mut voids);
             }
         }
+        for trick in view.tricks.iter().chain(std::iter::once(&view.trick)) {
+            note_forced_indicator(trick, view.caller, &mut voids);
+        }
         Memory {
             me: view.seat,
             unseen: !(mine | played),
@@ -63,5 +66,19 @@ fn note_voids(trick: &Trick, voids: &mut [[bool; 4]; 4]) {
         if card.suit() != led {
             voids[seat.index()][led.index()] = true;
         }
+    }
+}
+
+/// The caller plays the face-down indicator to a trick only when it is its only card of the
+/// suit led (`V-CALL=hidden`, R-HIDTRICK): after it, the caller holds none of that suit.
+fn note_forced_indicator(trick: &Trick, caller: Seat, voids: &mut [[bool; 4]; 4]) {
+    let (Some(at), Some(led)) = (trick.revealed_at(), trick.led_suit()) else {
+        return;
+    };
+    if let Some((seat, card)) = trick.plays().nth(at)
+        && seat == caller
+        && card.suit() == led
+    {
+        voids[caller.index()][led.index()] = true;
     }
 }

@@ -11,8 +11,9 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
-use courtpiece_rules::{Card, CardSet, Deal, PlayState, Seat, Suit, Team};
-const NO_TRUMPS: u8 = 4;
+use courtpiece_rules::trick::{NO_TRUMPS, beats_bits as beats};
+use courtpiece_rules::{CardSet, Deal, PlayState, Seat, Suit, Team, Trick};
+
 const LANE: u64 = 0x1FFF;
 
 /// Why a position can not be solved.
@@ -28,22 +29,22 @@ pub struct Position {
     trick_len: u8,
     leader: u8,
     trumps: u8,
+    /// The card winning the trick in progress and its position in the trick.
+    win: u8,
+    win_pos: u8,
 }
 
 impl Position {
     /// The start of a trick: `leader` to lead, hands of equal length.
     pub fn new(deal: &Deal, trumps: Option<Suit>, leader: Seat) -> Result<Position, SolveError> {
-        Position::with_trick(deal, trumps, leader, &[])
+        Position::with_trick(deal, &Trick::new(leader, trumps))
     }
 
-    /// A trick in progress: `leader` led, and `played` are on the table in play order; the hands
-    /// hold what is left.
-    pub fn with_trick(
-        deal: &Deal,
-        trumps: Option<Suit>,
-        leader: Seat,
-        played: &[Card],
-    ) -> Result<Position, SolveError> {
+    /// A trick in progress, as the table has it (its trumps, and who is winning it: R-HIDTRICK);
+    /// the hands hold what is left.
+    pub fn with_trick(deal: &Deal, table: &Trick) -> Result<Position, SolveError> {
+        let leader = table.leader;
+        let played: Vec<_> = table.plays().map(|(_, c)| c).collect();
         if played.len() > 3 {
             return Err(SolveError("a trick in progress has at most three cards".into()));
         }
@@ -79,12 +80,15 @@ impl Position {
         if left == 0 {
             return Err(SolveError("there is no card left to play".into()));
         }
+        let (win_seat, win) = table.winner().map_or((leader, 0), |(s, c)| (s, c.bit()));
         let pos = Position {
             hands: deal.hands.map(CardSet::bits),
             trick,
             trick_len: played.len() as u8,
             leader: leader.index() as u8,
-            trumps: trumps.map_or(NO_TRUMPS, |s| s as u8),
+            trumps: table.trumps().map_or(NO_TRUMPS, |s| s as u8),
+            win,
+            win_pos: ((win_seat.index() + 4 - leader.index()) % 4) as u8,
         };
         // the cards on the table must have been legal: each follows the led suit if it could
         if let Some(first) = played.first() {
@@ -109,12 +113,17 @@ impl Position {
         for (i, c) in played.iter().enumerate() {
             trick[i] = c.bit();
         }
+        let (win, win_pos) = state.winning().map_or((0, 0), |(seat, card)| {
+            (card.bit(), ((seat.index() + 4 - leader.index()) % 4) as u8)
+        });
         Position {
             hands: state.hands().map(CardSet::bits),
             trick,
             trick_len: played.len() as u8,
             leader: leader.index() as u8,
             trumps: state.trumps().map_or(NO_TRUMPS, |s| s as u8),
+            win,
+            win_pos,
         }
     }
 
@@ -143,15 +152,7 @@ impl Position {
 
     /// The card and position winning the trick so far (R-WIN).
     fn winning(&self) -> (u8, usize) {
-        let mut best = self.trick[0];
-        let mut pos = 0;
-        for i in 1..self.trick_len as usize {
-            if beats(self.trick[i], best, self.trumps) {
-                best = self.trick[i];
-                pos = i;
-            }
-        }
-        (best, pos)
+        (self.win, usize::from(self.win_pos))
     }
 
     /// The seat and card winning the trick in progress, if a card has been played to it.
@@ -185,12 +186,15 @@ impl Position {
         let seat = ((self.leader + self.trick_len) & 3) as usize;
         next.hands[seat] &= !(1 << card);
         next.trick[self.trick_len as usize] = card;
+        if self.trick_len == 0 || beats(card, self.win, self.trumps) {
+            next.win = card;
+            next.win_pos = self.trick_len;
+        }
         next.trick_len += 1;
         if next.trick_len < 4 {
             return (next, None);
         }
-        let (_, pos) = next.winning();
-        let winner = (self.leader + pos as u8) & 3;
+        let winner = (self.leader + next.win_pos) & 3;
         next.leader = winner;
         next.trick_len = 0;
         (next, Some(winner))
@@ -219,12 +223,6 @@ impl Position {
             leader: self.leader,
         }
     }
-}
-
-/// Does card `a` beat card `b` (the winning card so far)? (R-WIN)
-fn beats(a: u8, b: u8, trumps: u8) -> bool {
-    let (sa, sb) = (a >> 4, b >> 4);
-    if sa == sb { a > b } else { sa == trumps }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

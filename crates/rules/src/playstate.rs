@@ -9,8 +9,8 @@ use crate::heap::{Collect, Heap};
 use crate::round::Round;
 use crate::ruleset::{Mode, RuleSet};
 use crate::seat::{Seat, Team};
+use crate::trick::{NO_TRUMPS, beats_bits};
 
-const NO_SUIT: u8 = 4;
 const NO_SEAT: u8 = 4;
 
 /// Trick play with every hand known: the four hands, the trick in progress, trumps, tricks taken,
@@ -47,7 +47,7 @@ impl PlayState {
             trick: [Card::new(Suit::Spades, crate::Rank::TWO); 4],
             trick_len: 0,
             leader: leader.index() as u8,
-            trumps: trumps.map_or(NO_SUIT, |s| s as u8),
+            trumps: trumps.map_or(NO_TRUMPS, |s| s as u8),
             led: CardSet::EMPTY,
             win_card: Card::new(Suit::Spades, crate::Rank::TWO),
             win_seat: NO_SEAT,
@@ -73,6 +73,11 @@ impl PlayState {
         for (_, card) in trick.plays() {
             state.play(card);
         }
+        // R-HIDTRICK: after a reveal in this trick the cards before it do not count as trumps
+        if let Some((seat, card)) = trick.winner() {
+            state.win_card = card;
+            state.win_seat = seat.index() as u8;
+        }
         state
     }
 
@@ -95,7 +100,7 @@ impl PlayState {
     }
 
     pub fn trumps(&self) -> Option<Suit> {
-        (self.trumps != NO_SUIT).then(|| Suit::from_index(self.trumps as usize))
+        (self.trumps != NO_TRUMPS).then(|| Suit::from_index(self.trumps as usize))
     }
 
     /// Tricks each team has taken (collected, in Double Sar).
@@ -157,12 +162,8 @@ impl PlayState {
             self.win_card = card;
             self.win_seat = seat;
         } else {
-            // R-WIN: a higher card of the winning suit, or the first trump. Written without
-            // short-circuits so that random play does not pay for mispredicted branches.
-            let suit = card.bit() >> 4;
-            let win_suit = self.win_card.bit() >> 4;
-            let beats = (suit == win_suit) & (card.bit() > self.win_card.bit())
-                | (suit == self.trumps) & (win_suit != self.trumps);
+            // branch-free, so that random play does not pay for mispredicted branches
+            let beats = beats_bits(card.bit(), self.win_card.bit(), self.trumps);
             self.win_card = std::hint::select_unpredictable(beats, card, self.win_card);
             self.win_seat = std::hint::select_unpredictable(beats, seat, self.win_seat);
         }

@@ -61,6 +61,13 @@ pub enum RecordError {
     },
     #[error("move {index} says hand {found}, but the replay is in hand {expected}")]
     WrongHand { index: usize, found: u32, expected: u32 },
+    #[error("the match is over at move {index} ({seat}: {intent}, hand {hand}): no move may follow")]
+    AfterTheEnd {
+        index: usize,
+        hand: u32,
+        seat: Seat,
+        intent: Intent,
+    },
 }
 
 impl GameRecord {
@@ -131,6 +138,14 @@ impl GameRecord {
         for (i, mv) in self.moves.iter().enumerate() {
             let index = i + 1;
             m.advance();
+            if m.is_over() {
+                return Err(RecordError::AfterTheEnd {
+                    index,
+                    hand: mv.hand,
+                    seat: mv.seat,
+                    intent: mv.intent,
+                });
+            }
             if mv.hand != m.hand_no() {
                 return Err(RecordError::WrongHand {
                     index,

@@ -1,4 +1,6 @@
-//! A trick (sar): four cards, one from each seat in play order, and who wins it (R-WIN).
+//! A trick (sar): four cards, one from each seat in play order, and who wins it (R-WIN,
+//! R-HIDTRICK). [`beats`] is the one statement of who takes a trick: the table's [`Trick`], the
+//! search position [`crate::PlayState`] and the bots' positions all decide by it.
 
 use serde::{Deserialize, Serialize};
 
@@ -104,36 +106,65 @@ impl Trick {
         self.plays().map(|(_, c)| c).collect()
     }
 
-    /// Does this card count as a trump at this position of the trick?
-    pub fn is_trump_at(&self, position: usize, card: Card) -> bool {
-        self.trumps == Some(card.suit()) && position >= self.trump_from as usize
+    /// The position at which hidden trumps were revealed, when that happened after the lead of
+    /// this trick (`V-CALL=hidden`).
+    pub fn revealed_at(&self) -> Option<usize> {
+        (self.trump_from > 0).then_some(self.trump_from as usize)
     }
 
-    /// The seat and card winning the trick so far (R-WIN): the highest trump played, else the
-    /// highest card of the suit led. A card of a third suit never wins.
+    /// Trumps as they count for the card at `position`: none for a card played before hidden
+    /// trumps were revealed in this trick.
+    fn trumps_at(&self, position: usize) -> Option<Suit> {
+        self.trumps.filter(|_| position >= self.trump_from as usize)
+    }
+
+    /// The seat and card winning the trick so far (R-WIN, R-HIDTRICK).
     pub fn winner(&self) -> Option<(Seat, Card)> {
-        let led = self.led_suit()?;
-        let mut best: Option<(usize, Card, bool)> = None;
-        for (pos, card) in self
-            .cards
-            .iter()
-            .enumerate()
-            .map_while(|(i, c)| c.map(|c| (i, c)))
-        {
-            let trump = self.is_trump_at(pos, card);
-            if !trump && card.suit() != led {
-                continue;
-            }
-            let better = match best {
-                None => true,
-                Some((_, b, b_trump)) => (trump && !b_trump) || (trump == b_trump && card.rank() > b.rank()),
-            };
-            if better {
-                best = Some((pos, card, trump));
+        let mut plays = self.cards.iter().map_while(|c| *c).enumerate();
+        let (_, mut best) = plays.next()?;
+        let mut best_pos = 0;
+        for (pos, card) in plays {
+            if beats(card, best, self.trumps_at(pos)) {
+                best = card;
+                best_pos = pos;
             }
         }
-        best.map(|(pos, card, _)| (self.leader.after(pos as u8), card))
+        Some((self.leader.after(best_pos as u8), best))
     }
+
+    /// Would `card`, played next, take the trick from the card winning it so far?
+    pub fn would_win(&self, card: Card) -> bool {
+        self.winner()
+            .is_none_or(|(_, best)| beats(card, best, self.trumps_at(self.len())))
+    }
+}
+
+/// Does `card` take the trick from `best`, the card winning it so far? (R-WIN, R-HIDTRICK)
+///
+/// A card of the winning card's suit competes by rank, whether or not that suit is trumps: so
+/// when the suit led turns out to be the hidden trumps, every card that followed it competes by
+/// rank. A card of another suit wins only as a trump; `trumps` are the trumps that count for
+/// `card` (none before hidden trumps are revealed). A trump-suit card thrown before the reveal
+/// never becomes the winning card, so the winning card is always of the suit led or a trump.
+#[inline(always)]
+pub const fn beats(card: Card, best: Card, trumps: Option<Suit>) -> bool {
+    let trumps = match trumps {
+        Some(suit) => suit as u8,
+        None => NO_TRUMPS,
+    };
+    beats_bits(card.bit(), best.bit(), trumps)
+}
+
+/// Trumps as a suit number for [`beats_bits`]: no suit.
+pub const NO_TRUMPS: u8 = 4;
+
+/// [`beats`] on card bits (`suit * 16 + rank`) and a suit number (`NO_TRUMPS` for none), without
+/// branches, for the search code's inner loops.
+#[inline(always)]
+pub const fn beats_bits(card: u8, best: u8, trumps: u8) -> bool {
+    let suit = card >> 4;
+    let same = suit == best >> 4;
+    (same & (card > best)) | (!same & (suit == trumps))
 }
 
 #[cfg(test)]
@@ -171,7 +202,52 @@ mod tests {
     }
 
     #[test]
-    fn hidden_reveal_mid_trick_earlier_trump_suit_is_plain() {
+    fn r_hidtrick_a_forced_indicator_that_follows_suit_competes_by_rank() {
+        // Diamonds are the hidden trumps; 9D is led, and the caller's only diamond is the
+        // face-down 4D, played last: every card followed suit, so the 10D wins.
+        let mut t = trick(0, None, &["9D", "5D", "TD"]);
+        t.reveal_trumps(Suit::Diamonds);
+        assert!(!t.would_win("4D".parse().unwrap()));
+        t.push("4D".parse().unwrap());
+        assert_eq!(t.revealed_at(), Some(3));
+        assert_eq!(
+            t.winner().unwrap(),
+            (Seat::new(2).unwrap(), "TD".parse().unwrap())
+        );
+    }
+
+    #[test]
+    fn r_hidtrick_a_led_suit_that_turns_out_trumps_is_won_by_its_highest_card() {
+        // Spades led before the reveal; a later player void in spades asks, and has no trump.
+        let mut t = trick(0, None, &["3S", "QS"]);
+        t.reveal_trumps(Suit::Spades);
+        t.push("AH".parse().unwrap());
+        t.push("KS".parse().unwrap());
+        assert_eq!(
+            t.winner().unwrap(),
+            (Seat::new(3).unwrap(), "KS".parse().unwrap())
+        );
+    }
+
+    #[test]
+    fn beats_bits_agrees_with_beats_on_every_pair() {
+        let all: Vec<Card> = Card::all().collect();
+        for trumps in [None, Some(Suit::Spades), Some(Suit::Clubs)] {
+            for &a in &all {
+                for &b in &all {
+                    let by_rule = if a.suit() == b.suit() {
+                        a.rank() > b.rank()
+                    } else {
+                        Some(a.suit()) == trumps
+                    };
+                    assert_eq!(beats(a, b, trumps), by_rule, "{a} over {b}, trumps {trumps:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn r_hidtrick_a_trump_suit_card_thrown_before_the_reveal_is_plain() {
         // Spades are the hidden trumps. Seat 1 throws AS before the reveal: a plain card.
         let mut t = trick(0, None, &["5H", "AS"]);
         t.reveal_trumps(Suit::Spades);

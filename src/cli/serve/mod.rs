@@ -1,7 +1,7 @@
 //! `courtpiece serve`: a headless host. With only bots it plays as fast as it can; with remote
 //! seats (or a port) it opens a table on the LAN and deals once every remote seat is taken.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
@@ -61,7 +61,9 @@ pub struct Options {
     /// How long bots think before each decision, in milliseconds.
     #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
-    /// Keep the record here, saved after every trick.
+    /// Keep the record here, saved after every trick. With --matches N each match has its own
+    /// file: the first FILE itself, the others FILE with -2, -3, … before its extension
+    /// (m.json, m-2.json, m-3.json).
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// Go on with the match this record stopped in.
@@ -126,7 +128,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
                 turn_timer: None,
             });
         if let Some(path) = &o.record {
-            app.insert_resource(SavePath(path.clone()));
+            app.insert_resource(SavePath(match_record_path(path, i + 1)));
         }
         app.world_mut().write_message(StartMatch {
             rules: rules.clone(),
@@ -149,6 +151,23 @@ pub fn run(o: Options) -> Result<(), CliError> {
         f64::from(hands) / minutes
     );
     Ok(())
+}
+
+/// The record file of match number `n` (from 1) of a run: the path itself for the first, the
+/// path with `-n` before its extension for the others, so that no match overwrites another.
+pub(crate) fn match_record_path(path: &Path, n: u32) -> PathBuf {
+    if n <= 1 {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    path.with_file_name(name)
 }
 
 fn run_match(app: &mut App) -> MatchSummary {
@@ -181,4 +200,24 @@ fn parse_seats(text: &str) -> Result<[SeatPlan; 4], CliError> {
         };
     }
     Ok(seats)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::match_record_path;
+
+    #[test]
+    fn each_match_of_a_run_has_its_own_record() {
+        let p = Path::new("out/m.json");
+        assert_eq!(match_record_path(p, 1), PathBuf::from("out/m.json"));
+        assert_eq!(match_record_path(p, 2), PathBuf::from("out/m-2.json"));
+        assert_eq!(match_record_path(p, 12), PathBuf::from("out/m-12.json"));
+        assert_eq!(match_record_path(Path::new("rec"), 3), PathBuf::from("rec-3"));
+        assert_eq!(
+            match_record_path(Path::new("a.b.json"), 2),
+            PathBuf::from("a.b-2.json")
+        );
+    }
 }

@@ -60,20 +60,17 @@ impl Hard {
             return cards.lowest();
         }
         let memory = Memory::read(view, rules);
-        let played: Vec<Card> = view.trick.plays().map(|(_, c)| c).collect();
         let deadline = Instant::now() + self.budget;
         let mut rng = decision_rng(self.seed, view);
         let mut solver = Solver::new();
         solver.set_deadline(Some(deadline));
-        let twins = twins(cards, memory.unseen | played.iter().copied().collect());
+        let twins = twins(cards, memory.unseen | view.trick.cards());
         let mut totals = [0f32; 64];
         let mut samples = 0;
         let mut candidates = cards;
         while samples < MAX_SAMPLES && Instant::now() < deadline {
             let hands = sample(view, &memory, &mut rng);
-            let Ok(pos) =
-                Position::with_trick(&Deal::new(hands), view.trick.trumps(), view.trick.leader, &played)
-            else {
+            let Ok(pos) = Position::with_trick(&Deal::new(hands), &view.trick) else {
                 samples += 1;
                 continue;
             };

@@ -179,7 +179,6 @@ impl Hard {
         }
         let ends = Ends::of(view, rules);
         let memory = Memory::read(view, rules);
-        let played: Vec<Card> = view.trick.plays().map(|(_, c)| c).collect();
         let deadline = Instant::now() + self.budget;
         let mut rng = decision_rng(self.seed, view);
         let mut totals = [0f32; 64];
@@ -187,9 +186,7 @@ impl Hard {
         while samples < SAMPLES && Instant::now() < deadline {
             let hands = sample(view, &memory, &mut rng);
             samples += 1;
-            let Ok(pos) =
-                Position::with_trick(&Deal::new(hands), view.trick.trumps(), view.trick.leader, &played)
-            else {
+            let Ok(pos) = Position::with_trick(&Deal::new(hands), &view.trick) else {
                 continue;
             };
             for card in cards & pos.legal() {

@@ -1,4 +1,5 @@
 //! Integration tests of the bots crate.
 
 mod bots;
+mod hidden;
 mod solver;

@@ -180,7 +180,7 @@ const HIDDEN_B: [&str; 4] = [
 ];
 
 #[test]
-fn v_call_hidden_the_caller_must_play_the_indicator_to_follow_suit() {
+fn v_call_hidden_and_r_hidtrick_the_forced_indicator_follows_suit_and_competes_by_rank() {
     let mut r = round_with(&hidden(), 0, HIDDEN_B);
     r.apply(seat(1), Intent::Hide { card: card("2S") }).unwrap();
     r.step();
@@ -203,11 +203,13 @@ fn v_call_hidden_the_caller_must_play_the_indicator_to_follow_suit() {
             card: card("2S")
         }
     );
+    // R-HIDTRICK: the indicator followed suit like every other card, so the ace wins
     assert!(events.contains(&Event::TrickWon {
-        seat: seat(1),
-        card: card("2S"),
+        seat: seat(2),
+        card: card("AS"),
         number: 2
     }));
+    assert_eq!(r.trumps(), Some(Suit::Spades));
 }
 
 #[test]
@@ -298,4 +300,21 @@ fn v_redeal_off_is_refused() {
         r.apply(seat(1), Intent::Redeal),
         Err(RuleError::RedealRefused(_))
     ));
+}
+
+#[test]
+fn r_rule_redeal_keeps_the_hand_number_the_dealer_and_the_caller_who_cuts() {
+    let rules = Preset::CourtPiece.rules();
+    let mut r = faceless_round(&rules, 3);
+    let (hand, dealer, caller) = (r.hand_no(), r.dealer(), r.caller());
+    let events = r
+        .apply(caller, Intent::Redeal)
+        .expect("no J, Q, K or A in the first five");
+    assert!(events.contains(&Event::Shuffled { hand, dealer, caller }));
+    assert_eq!((r.hand_no(), r.dealer(), r.caller()), (hand, dealer, caller));
+    assert_eq!(
+        (r.phase(), r.to_act()),
+        (Phase::Cut, Some(caller)),
+        "the same caller cuts"
+    );
 }

@@ -181,3 +181,29 @@ fn v_goon_all_thirteen_by_the_dealing_team_is_worth_v_goon_courts() {
     // R-ROT: the dealing team won, so the deal passes on: the trump-caller deals next
     assert_eq!(courtpiece_rules::next_dealer(result, &ten), (seat(1), seat(2)));
 }
+
+#[test]
+fn r_rule_ace_only_a_collecting_trick_won_with_an_ace_is_blocked() {
+    let rules = ds(|r| r.ace = AceCollect::NoCollect);
+    // the ace won the first trick of the pair, the king the second: the heap is collected
+    let mut r = ready(&rules, 0, HANDS_D, HEARTS);
+    let events = play(&mut r, "AH 3D 2C 2H  KH 4D 3C 3S");
+    assert_eq!(collections(&events), vec![(1, 2)]);
+    // the king first and the ace second: blocked
+    let mut r = ready(&rules, 0, HANDS_D, HEARTS);
+    let events = play(&mut r, "KH 3D 2C 2H  AH 4D 3C 3S");
+    assert!(collections(&events).is_empty());
+}
+
+#[test]
+fn r_rule_firstcollect_trick_n_itself_collects_and_a_blocked_pair_keeps_its_count() {
+    let mut r = ready(&ds(|r| r.first_collect = 3), 0, HANDS_D, HEARTS);
+    let events = play(&mut r, "AH 3D 2C 2H  KH 4D 3C 3S");
+    assert!(
+        collections(&events).is_empty(),
+        "tricks 1 and 2 come before V-FIRSTCOLLECT=3"
+    );
+    // the same player wins trick 3: it collects at once, the blocked pair did not restart the count
+    let events = play(&mut r, "QH 5D 4C 4S");
+    assert_eq!(collections(&events), vec![(1, 3)]);
+}

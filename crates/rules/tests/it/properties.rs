@@ -38,13 +38,14 @@ fn rule_sets() -> Vec<RuleSet> {
     all
 }
 
-/// R-WIN, written again from the rule book as an oracle.
+/// R-WIN and R-HIDTRICK, written again from the rule book as an oracle: a trump counts only if
+/// it did not follow the suit led and was played once trumps were known.
 fn oracle_winner(t: &Trick) -> Seat {
     let plays: Vec<(usize, Seat, Card)> = t.plays().enumerate().map(|(i, (s, c))| (i, s, c)).collect();
     let led = plays[0].2.suit();
     let trumps: Vec<&(usize, Seat, Card)> = plays
         .iter()
-        .filter(|(i, _, c)| Some(c.suit()) == t.trumps() && *i >= t.trump_from())
+        .filter(|(i, _, c)| Some(c.suit()) == t.trumps() && *i >= t.trump_from() && c.suit() != led)
         .collect();
     let pool: Vec<&(usize, Seat, Card)> = if trumps.is_empty() {
         plays.iter().filter(|(_, _, c)| c.suit() == led).collect()

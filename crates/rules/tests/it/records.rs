@@ -103,13 +103,27 @@ fn moves_out_of_turn_or_out_of_hand_are_refused() {
             expected: 1
         }
     ));
-    let mut extra = record.clone();
-    extra.moves.push(Move {
-        hand: 99,
-        seat: Seat::ALL[0],
-        intent: Intent::Defer,
-    });
-    assert!(extra.replay().is_err());
+    // a move after the match has ended says so, whatever hand it names
+    for hand in [99, 3] {
+        let mut extra = record.clone();
+        extra.moves.push(Move {
+            hand,
+            seat: Seat::ALL[0],
+            intent: Intent::Defer,
+        });
+        let n = extra.moves.len();
+        let error = replay_error(&extra);
+        assert!(
+            matches!(error, RecordError::AfterTheEnd { index, .. } if index == n),
+            "{error}"
+        );
+        assert!(
+            error
+                .to_string()
+                .starts_with(&format!("the match is over at move {n}")),
+            "{error}"
+        );
+    }
 }
 
 #[test]

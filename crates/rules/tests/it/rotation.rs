@@ -166,3 +166,27 @@ fn r_first_ekka_the_chosen_ace_makes_the_caller() {
         assert_eq!(Match::new(&rules, seed).unwrap().round().caller(), who);
     }
 }
+
+#[test]
+fn r_rule_c7rot_the_court_of_seven_plain_wins_does_not_move_the_deal() {
+    let rules = Preset::CourtPiece.rules();
+    let mut score = courtpiece_rules::MatchScore::default();
+    // the calling team (caller 1, dealer 0) wins seven plain hands in a row
+    let plain = result(0, 1, HandKind::Plain);
+    for _ in 0..6 {
+        assert_eq!(score.add(&plain, &rules), [0, 0]);
+    }
+    assert_eq!(
+        score.add(&plain, &rules),
+        [0, 1],
+        "the seventh plain win scores a court (R-C7)"
+    );
+    // R-ROT looks at the hand, a plain win by the calling team: the same dealer deals again
+    assert_eq!(next_dealer(&plain, &rules), (seat(0), seat(1)));
+    let court = result(0, 1, HandKind::Court);
+    assert_eq!(
+        next_dealer(&court, &rules).0,
+        seat(2),
+        "a court in the hand itself would move it"
+    );
+}

@@ -184,3 +184,35 @@ fn equal_courts_is_a_draw() {
     };
     assert_eq!(score.leader(), None);
 }
+
+#[test]
+fn r_rule_end_a_match_stopped_in_a_hand_is_unfinished_and_equal_scores_are_a_draw() {
+    // a record stopped in the middle of a hand, whoever leads then, has no winner
+    let rules = RuleSet {
+        target: None,
+        ..Preset::Hokm.rules()
+    };
+    let (_, record, _) = random_match(&short(rules.clone(), 4), 21);
+    let mut partial = record.clone();
+    let last_hand = record.moves.last().map_or(1, |m| m.hand);
+    partial.moves.retain(|m| m.hand < last_hand);
+    partial
+        .moves
+        .extend(record.moves.iter().filter(|m| m.hand == last_hand).take(6));
+    let stopped = partial.replay().expect("a prefix of a record replays");
+    let summary = stopped.summary();
+    assert!(
+        summary.score.iter().any(|&p| p > 0),
+        "somebody leads: {summary:?}"
+    );
+    assert_eq!((summary.finished, summary.winner), (false, None));
+    assert!(summary.to_text().ends_with("result: not finished"));
+    // a finished match with equal scores is a draw
+    let draw = (0..200)
+        .map(|seed| random_match(&short(Preset::CourtPiece.rules(), 1), seed).0)
+        .find(|m| m.score().points[0] == m.score().points[1])
+        .expect("a one-hand match without a court");
+    let summary = draw.summary();
+    assert_eq!((summary.finished, summary.winner), (true, None));
+    assert!(summary.to_text().ends_with("result: a draw"));
+}

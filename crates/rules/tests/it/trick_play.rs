@@ -207,3 +207,41 @@ fn r_notalk_only_the_seat_to_act_has_anything_to_say() {
         r.apply(who, Intent::Play { card: c }).unwrap();
     }
 }
+
+#[test]
+fn r_rule_revoke_a_claim_in_a_later_trick_and_what_it_scores_under_each_scoring() {
+    use courtpiece_rules::score::hand_points;
+    use courtpiece_rules::{HandResult, Scoring};
+    let mut r = ready(&penalty(), 0, HANDS_A, HEARTS);
+    play(&mut r, "2C AD 2D 4S  3C 8C");
+    assert_eq!(r.trick().len(), 2, "the claim is made during a later trick");
+    let claim = Intent::Claim {
+        seat: seat(2),
+        trick: 1,
+    };
+    r.apply(seat(3), claim).expect("a provable revoke");
+    let right = *r.result().expect("the claim ends the hand");
+    assert_eq!(
+        (right.winner, right.kind),
+        (Team::new(1).unwrap(), HandKind::Revoke)
+    );
+    let wrong = HandResult {
+        winner: Team::new(0).unwrap(),
+        kind: HandKind::FalseClaim,
+        ..right
+    };
+    let under = |scoring: Scoring| RuleSet { scoring, ..penalty() };
+    // the caller is seat 1: team 1 is the calling team
+    assert_eq!(hand_points(&right, &under(Scoring::Courts)), [0, 1]);
+    assert_eq!(hand_points(&right, &under(Scoring::Hokm)), [0, 2]);
+    let against_callers = HandResult {
+        winner: Team::new(0).unwrap(),
+        ..right
+    };
+    assert_eq!(hand_points(&against_callers, &under(Scoring::Hokm)), [3, 0]);
+    assert_eq!(hand_points(&right, &under(Scoring::Troefcall)), [0, 5]);
+    // a wrong claim is a plain win for the other team under each scoring
+    assert_eq!(hand_points(&wrong, &under(Scoring::Courts)), [0, 0]);
+    assert_eq!(hand_points(&wrong, &under(Scoring::Hokm)), [1, 0]);
+    assert_eq!(hand_points(&wrong, &under(Scoring::Troefcall)), [2, 0]);
+}

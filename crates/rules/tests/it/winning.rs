@@ -179,3 +179,35 @@ fn r_endseen_the_cards_left_are_shown_when_a_hand_stops() {
     assert_eq!(*hands, r.hands());
     assert_eq!(hands.iter().map(|h| h.len()).sum::<u32>(), 52 - 32);
 }
+
+#[test]
+fn r_rule_playon_no_question_under_hokm_scoring_all_thirteen_or_double_sar() {
+    let base = Preset::CourtPiece.rules();
+    let hokm = RuleSet {
+        scoring: courtpiece_rules::Scoring::Hokm,
+        ..base.clone()
+    };
+    let all = RuleSet {
+        stop: Stop::All,
+        ..base.clone()
+    };
+    let double = RuleSet {
+        mode: courtpiece_rules::Mode::DoubleSar,
+        ..base.clone()
+    };
+    assert!(base.play_on_offered());
+    for rules in [&hokm, &all, &double] {
+        assert!(!rules.play_on_offered(), "{rules:?}");
+        let mut r = ready(rules, 0, HANDS_A, HEARTS);
+        let events = play(&mut r, COURT_A);
+        assert!(!events.iter().any(|e| matches!(e, Event::PlayOnAsked { .. })));
+    }
+    // under Hokm scoring a first-seven court ends the hand there
+    let mut r = ready(&hokm, 0, HANDS_A, HEARTS);
+    play(&mut r, COURT_A);
+    let result = r.result().expect("the hand is over");
+    assert_eq!((result.kind, result.tricks), (HandKind::Court, [0, 7]));
+    // a failed play-on ends the hand at the first trick lost, not after thirteen
+    let failed = failed_play_on(&base);
+    assert_eq!(failed.tricks, [1, 7]);
+}
