@@ -8,6 +8,7 @@
 pub mod card;
 pub mod cardset;
 pub mod deck;
+pub mod ending;
 pub mod error;
 pub mod event;
 pub mod first;
@@ -29,6 +30,7 @@ pub mod view;
 pub use card::{Card, Rank, Suit};
 pub use cardset::CardSet;
 pub use deck::Deck;
+pub use ending::{Ending, Tally, Verdict};
 pub use error::{ParseError, RuleError};
 pub use event::Event;
 pub use first::FirstDraw;

@@ -5,11 +5,15 @@ use rand::Rng;
 use crate::card::{Card, Suit};
 use crate::cardset::{CardSet, count_table, scale, select_table};
 use crate::deck::{Deck, bounded};
+use crate::ending::{Ending, TRICKS, Tally, Verdict};
 use crate::heap::{Collect, Heap};
-use crate::round::Round;
+use crate::outcome::HandKind;
+use crate::round::{PlayOn, Round};
 use crate::ruleset::{Mode, RuleSet};
 use crate::seat::{Seat, Team};
+use crate::trick::Trick;
 use crate::trick::{NO_TRUMPS, beats_bits};
+use crate::view::SeatView;
 
 const NO_SEAT: u8 = 4;
 
@@ -28,16 +32,23 @@ pub struct PlayState {
     led: CardSet,
     win_card: Card,
     win_seat: u8,
-    /// Tricks per team: taken, or collected from the heap in Double Sar.
-    taken: [u8; 2],
-    tricks_played: u8,
+    /// Tricks completed, and taken per team (collected from the heap, in Double Sar).
+    tally: Tally,
     total_tricks: u8,
     /// The Double Sar heap and its options, `None` in Single Sar (§6).
     heap: Option<(Heap, Collect)>,
+    ending: Ending,
+    /// The trump-caller's team (a court in Double Sar is a sar or a goon court by it).
+    calling: Team,
+    /// Does the court's team play on when it may (R-PLAYON)? The searcher's assumption.
+    plays_on: bool,
+    /// How the hand ended, once it has (§4, §6); play may still go on to the last trick.
+    result: Option<(Team, HandKind)>,
 }
 
 impl PlayState {
-    /// A position at the start of a trick: `leader` to lead, each seat holding `hands`.
+    /// A position at the start of a trick: `leader` to lead, each seat holding `hands`. The
+    /// leader's team is taken as the caller's (R-LEAD1): see [`Self::with_caller`].
     pub fn new(hands: [CardSet; 4], trumps: Option<Suit>, leader: Seat, rules: &RuleSet) -> PlayState {
         // A position with fewer cards is the end of a 13-trick hand: trick numbers stay true for
         // the heap options.
@@ -51,27 +62,89 @@ impl PlayState {
             led: CardSet::EMPTY,
             win_card: Card::new(Suit::Spades, crate::Rank::TWO),
             win_seat: NO_SEAT,
-            taken: [0; 2],
-            tricks_played: 13 - left,
-            total_tricks: 13,
+            tally: Tally {
+                tricks: TRICKS - left,
+                ..Tally::default()
+            },
+            total_tricks: TRICKS,
             heap: (rules.mode == Mode::DoubleSar).then(|| (Heap::default(), Collect::of(rules))),
+            ending: Ending::of(rules),
+            calling: leader.team(),
+            plays_on: false,
+            result: None,
         }
+    }
+
+    /// The same position with `caller` as the trump-caller.
+    pub fn with_caller(mut self, caller: Seat) -> PlayState {
+        self.calling = caller.team();
+        self
+    }
+
+    /// The same position after the tricks `tally` counts (a position from the middle of a hand).
+    pub fn with_tally(mut self, tally: Tally) -> PlayState {
+        self.tally = tally;
+        self
+    }
+
+    /// Whether the court's team plays on for all thirteen when it may (R-PLAYON): what the
+    /// searcher assumes of the question. By default it stops.
+    pub fn set_plays_on(&mut self, plays_on: bool) {
+        self.plays_on = plays_on;
     }
 
     /// The position of a hand in trick play, with trumps as they count on the table now.
     pub fn from_round(round: &Round) -> PlayState {
-        let trick = round.trick();
-        let mut hands = round.hands();
+        let table = Table {
+            trick: round.trick(),
+            tally: round.tally(),
+            heap: round.heap(),
+            caller: round.caller(),
+        };
+        PlayState::at(round.hands(), &table, round.rules())
+    }
+
+    /// The hand a seat sees, with every seat's cards as `hands` says (a layout the seat has
+    /// sampled, say): the trick in play, the tricks taken, the heap and the play-on choice as the
+    /// view has them. `hands` hold the cards not yet played.
+    pub fn from_view(view: &SeatView, hands: [CardSet; 4], rules: &RuleSet) -> PlayState {
+        // R-COURT: whether one team took each of the first seven tricks
+        let mut firsts = view
+            .tricks
+            .iter()
+            .take(7)
+            .filter_map(Trick::winner)
+            .map(|(s, _)| s.team());
+        let first = firsts.next();
+        let first_seven = first.filter(|&t| view.tricks.len() >= 7 && firsts.all(|x| x == t));
+        let table = Table {
+            trick: &view.trick,
+            tally: Tally {
+                tricks: view.tricks.len() as u8,
+                taken: view.taken,
+                first_seven,
+                playing_on: view.play_on == Some(PlayOn::Playing),
+            },
+            heap: view.heap,
+            caller: view.caller,
+        };
+        PlayState::at(hands, &table, rules)
+    }
+
+    /// The position at `table`, each seat holding `hands` besides what it has played to the trick.
+    fn at(hands: [CardSet; 4], table: &Table, rules: &RuleSet) -> PlayState {
+        let trick = table.trick;
+        let mut all = hands;
         for (seat, card) in trick.plays() {
-            hands[seat.index()].insert(card);
+            all[seat.index()].insert(card);
         }
-        let mut state = PlayState::new(hands, trick.trumps(), trick.leader, round.rules());
-        state.taken = round.taken();
+        let mut state = PlayState::new(all, trick.trumps(), trick.leader, rules).with_caller(table.caller);
+        state.tally = table.tally;
         if let Some((heap, _)) = &mut state.heap {
-            *heap = round.heap();
+            *heap = table.heap;
         }
         for (_, card) in trick.plays() {
-            state.play(card);
+            state.place(card);
         }
         // R-HIDTRICK: after a reveal in this trick the cards before it do not count as trumps
         if let Some((seat, card)) = trick.winner() {
@@ -105,16 +178,22 @@ impl PlayState {
 
     /// Tricks each team has taken (collected, in Double Sar).
     pub fn taken(&self) -> [u8; 2] {
-        self.taken
+        self.tally.taken
     }
 
     pub fn tricks_played(&self) -> u8 {
-        self.tricks_played
+        self.tally.tricks
     }
 
     /// Tricks still to be played, the one in progress included.
     pub fn tricks_left(&self) -> u8 {
-        self.total_tricks - self.tricks_played
+        self.total_tricks - self.tally.tricks
+    }
+
+    /// How the hand ended, once it has (R-SEVEN, R-COURT, R-PLAYON, R-DSWIN, R-DSKOT): the
+    /// winning team and the kind of win. Cards may still be played to the last trick.
+    pub fn result(&self) -> Option<(Team, HandKind)> {
+        self.result
     }
 
     pub fn trick_len(&self) -> u8 {
@@ -138,8 +217,14 @@ impl PlayState {
         (self.trick_len > 0).then(|| (Seat::ALL[self.win_seat as usize], self.win_card))
     }
 
+    /// Has every trick been played?
     pub fn is_over(&self) -> bool {
-        self.tricks_played >= self.total_tricks
+        self.tally.tricks >= self.total_tricks
+    }
+
+    /// Would `card`, played now by the seat to play, take the trick so far? (R-WIN)
+    pub fn would_win(&self, card: Card) -> bool {
+        self.trick_len == 0 || beats_bits(card.bit(), self.win_card.bit(), self.trumps)
     }
 
     /// The legal cards of the seat to play (R-FOLLOW).
@@ -153,8 +238,15 @@ impl PlayState {
     /// Plays a legal card of the seat to play. Returns the winner when it completes a trick.
     #[inline]
     pub fn play(&mut self, card: Card) -> Option<Seat> {
-        let seat = (self.leader + self.trick_len) & 3;
         debug_assert!(self.legal().contains(card), "{card} is not legal here");
+        self.place(card)
+    }
+
+    /// Plays a card of the seat to play, legal or not: a revoke already on the table under
+    /// `V-REVOKE=penalty` stands until it is corrected or claimed.
+    #[inline]
+    fn place(&mut self, card: Card) -> Option<Seat> {
+        let seat = (self.leader + self.trick_len) & 3;
         self.hands[seat as usize].remove(card);
         self.trick[self.trick_len as usize] = card;
         if self.trick_len == 0 {
@@ -177,29 +269,37 @@ impl PlayState {
     }
 
     fn end_trick(&mut self, winner: u8) {
-        self.tricks_played += 1;
-        let team = (winner & 1) as usize;
-        if self.heap.is_some() {
-            self.collect(winner, team);
-        } else {
-            self.taken[team] += 1;
-        }
+        let team = Team::ALL[(winner & 1) as usize];
+        let taken = match &mut self.heap {
+            // Double Sar: the trick goes to the heap, which the winner's team may collect (§6)
+            Some((heap, collect)) => heap
+                .add(
+                    Seat::ALL[winner as usize],
+                    self.win_card,
+                    self.tally.tricks + 1,
+                    *collect,
+                )
+                .unwrap_or(0),
+            None => 1,
+        };
+        self.count_trick(team, taken);
         self.leader = winner;
         self.trick_len = 0;
         self.led = CardSet::EMPTY;
     }
 
-    /// Double Sar: the trick goes to the heap, which the winner's team may collect (§6).
-    fn collect(&mut self, winner: u8, team: usize) {
-        if let Some((heap, collect)) = &mut self.heap
-            && let Some(tricks) = heap.add(
-                Seat::ALL[winner as usize],
-                self.win_card,
-                self.tricks_played,
-                *collect,
-            )
-        {
-            self.taken[team] += tricks;
+    /// Counts a trick and judges the end of the hand by the rules' one statement of it.
+    #[inline]
+    fn count_trick(&mut self, team: Team, taken: u8) {
+        self.tally.add(team, taken);
+        if self.result.is_some() {
+            return;
+        }
+        match self.ending.after_trick(&self.tally, self.calling) {
+            Verdict::GoesOn => {}
+            Verdict::AskPlayOn if self.plays_on => self.tally.playing_on = true,
+            Verdict::AskPlayOn => self.result = Some((team, HandKind::Court)),
+            Verdict::Over(team, kind) => self.result = Some((team, kind)),
         }
     }
 
@@ -214,27 +314,23 @@ impl PlayState {
                 Some(card) => {
                     self.play(card);
                 }
-                None => return self.taken,
+                None => return self.tally.taken,
             }
         }
         let mut lanes = Lanes::new(self.hands);
         let mut leader = (self.leader & 3) as usize;
         let mut draws = Draws::new(rng.next_u64());
         let trumps = usize::from(self.trumps);
-        let (mut taken, mut played) = (self.taken, self.tricks_played);
-        while played < self.total_tricks {
+        while !self.is_over() {
             let Some(winner) = lanes.trick(leader, trumps, &mut draws) else {
                 break;
             };
-            taken[winner & 1] += 1;
+            self.count_trick(Team::ALL[winner & 1], 1);
             leader = winner;
-            played += 1;
         }
-        self.taken = taken;
-        self.tricks_played = played;
         self.hands = lanes.hands();
         self.leader = leader as u8;
-        self.taken
+        self.tally.taken
     }
 
     /// Plays out `N` positions at once, as [`Self::playout`] does one: their tricks are
@@ -259,8 +355,7 @@ impl PlayState {
             for i in 0..N {
                 match lanes[i].trick(leaders[i], usize::from(states[i].trumps), &mut draws[i]) {
                     Some(winner) if live[i] => {
-                        states[i].taken[winner & 1] += 1;
-                        states[i].tricks_played += 1;
+                        states[i].count_trick(Team::ALL[winner & 1], 1);
                         leaders[i] = winner;
                     }
                     _ => live[i] = false,
@@ -295,8 +390,16 @@ impl PlayState {
     }
 
     pub fn team_tricks(&self, team: Team) -> u8 {
-        self.taken[team.index()]
+        self.tally.taken[team.index()]
     }
+}
+
+/// What a position is built from besides the hands.
+struct Table<'a> {
+    trick: &'a Trick,
+    tally: Tally,
+    heap: Heap,
+    caller: Seat,
 }
 
 /// `SELECT_IN_SUIT[lane][k]`: the rank of the `k`-th card (lowest first) of a suit holding the

@@ -8,12 +8,13 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deck::Deck;
+use crate::ending::{Ending, Tally, Verdict};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::heap::{Collect, Heap};
 use crate::intent::Intent;
 use crate::outcome::{HandKind, HandResult};
-use crate::ruleset::{Call, Mode, Revoke, RuleSet, Stop};
+use crate::ruleset::{Call, Mode, Revoke, RuleSet};
 use crate::seat::{Seat, Team};
 use crate::trick::Trick;
 
@@ -89,10 +90,9 @@ pub struct Round {
     trick: Trick,
     tricks: Vec<Trick>,
     won: [u8; 4],
-    taken: [u8; 2],
+    /// Tricks completed and taken, what the end of the hand is judged on.
+    tally: Tally,
     heap: Heap,
-    /// Who won the first seven tricks, if one team did (R-COURT).
-    first_seven: Option<Team>,
     play_on: Option<PlayOn>,
     /// The seat that asked for the reveal in this trick and must play a trump if it can.
     must_trump: Option<Seat>,
@@ -121,9 +121,8 @@ impl Round {
             trick: Trick::new(dealer.next(), None),
             tricks: Vec::with_capacity(13),
             won: [0; 4],
-            taken: [0; 2],
+            tally: Tally::default(),
             heap: Heap::default(),
-            first_seven: None,
             play_on: None,
             must_trump: None,
             revokes: Vec::new(),
@@ -198,7 +197,11 @@ impl Round {
     }
     /// Tricks each team has taken (in Double Sar: collected from the heap).
     pub fn taken(&self) -> [u8; 2] {
-        self.taken
+        self.tally.taken
+    }
+    /// Tricks completed and taken: what the end of the hand is judged on.
+    pub fn tally(&self) -> Tally {
+        self.tally
     }
     pub fn heap(&self) -> Heap {
         self.heap
@@ -588,6 +591,7 @@ impl Round {
             }
             Intent::PlayOn => {
                 self.play_on = Some(PlayOn::Playing);
+                self.tally.playing_on = true;
                 events.push(Event::PlayedOn { seat });
             }
             Intent::Stop => {
@@ -746,97 +750,25 @@ impl Round {
             number,
         });
         let team = winner.team();
-        match self.rules.mode {
-            Mode::SingleSar => self.taken[team.index()] += 1,
+        let taken = match self.rules.mode {
+            Mode::SingleSar => 1,
             Mode::DoubleSar => {
-                if let Some(tricks) = self.heap.add(winner, card, number, Collect::of(&self.rules)) {
-                    self.taken[team.index()] += tricks;
+                let collected = self.heap.add(winner, card, number, Collect::of(&self.rules));
+                if let Some(tricks) = collected {
                     events.push(Event::HeapCollected { seat: winner, tricks });
                 }
+                collected.unwrap_or(0)
             }
-        }
-        if number == 7 {
-            self.first_seven = Team::ALL.into_iter().find(|t| self.won_by_team(*t) == 7);
-        }
+        };
+        self.tally.add(team, taken);
         self.trick = Trick::new(winner, self.trumps());
-        if let Some((winner_team, kind)) = self.hand_end(number) {
-            self.finish(winner_team, kind, events);
-        } else if self.play_on.is_none()
-            && number == 7
-            && self.rules.mode == Mode::SingleSar
-            && self.first_seven.is_some()
-            && self.rules.play_on_offered()
-        {
-            self.play_on = Some(PlayOn::Asked(winner));
-            events.push(Event::PlayOnAsked { seat: winner });
-        }
-    }
-
-    fn won_by_team(&self, team: Team) -> u8 {
-        team.seats().iter().map(|s| self.won[s.index()]).sum()
-    }
-
-    /// Has the hand ended after trick `number`? (R-SEVEN, R-COURT, R-PLAYON, R-DSWIN, R-DSKOT)
-    fn hand_end(&self, number: u8) -> Option<(Team, HandKind)> {
-        let [t0, t1] = self.taken;
-        let leader = if t0 >= t1 { Team::ALL[0] } else { Team::ALL[1] };
-        let lead = self.taken[leader.index()];
-        let behind = self.taken[leader.other().index()];
-        match self.rules.mode {
-            Mode::SingleSar => {
-                if self.play_on == Some(PlayOn::Playing) {
-                    let court_team = self.first_seven.unwrap_or(leader);
-                    return if self.taken[court_team.other().index()] > 0 {
-                        Some((court_team, HandKind::FailedPlayOn))
-                    } else if number == 13 {
-                        Some((court_team, HandKind::FiftyTwo))
-                    } else {
-                        None
-                    };
-                }
-                if number == 13 {
-                    let kind = if lead == 13 {
-                        HandKind::FiftyTwo
-                    } else if self.first_seven == Some(leader) {
-                        HandKind::Court
-                    } else {
-                        HandKind::Plain
-                    };
-                    return Some((leader, kind));
-                }
-                if self.rules.stop == Stop::Seven && lead >= 7 {
-                    if behind == 0 && number == 7 && self.rules.play_on_offered() {
-                        // R-PLAYON: the winner of the seventh trick decides first.
-                        return None;
-                    }
-                    let kind = if behind == 0 {
-                        HandKind::Court
-                    } else {
-                        HandKind::Plain
-                    };
-                    return Some((leader, kind));
-                }
-                None
+        match Ending::of(&self.rules).after_trick(&self.tally, self.caller().team()) {
+            Verdict::Over(winner_team, kind) => self.finish(winner_team, kind, events),
+            Verdict::AskPlayOn => {
+                self.play_on = Some(PlayOn::Asked(winner));
+                events.push(Event::PlayOnAsked { seat: winner });
             }
-            Mode::DoubleSar => {
-                if number == 13 {
-                    let kind = if lead == 13 {
-                        if leader == self.caller().team() {
-                            HandKind::SarCourt
-                        } else {
-                            HandKind::GoonCourt
-                        }
-                    } else {
-                        HandKind::Plain
-                    };
-                    return Some((leader, kind));
-                }
-                // R-DSWIN: stop at 7 collected unless still on course for all 13.
-                if self.rules.stop == Stop::Seven && lead >= 7 && behind > 0 {
-                    return Some((leader, HandKind::Plain));
-                }
-                None
-            }
+            Verdict::GoesOn => {}
         }
     }
 
@@ -844,7 +776,7 @@ impl Round {
         let result = HandResult {
             winner,
             kind,
-            tricks: self.taken,
+            tricks: self.tally.taken,
             dealer: self.dealer,
             caller: self.caller(),
         };

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use courtpiece_rules::{Deal, HandKind, Intent, RuleSet, SeatView, Suit};
+use courtpiece_rules::{Deal, HandKind, Intent, PlayState, RuleSet, SeatView, Suit};
 
 use super::playout::Ends;
 use super::stakes::worth;
@@ -28,14 +28,13 @@ impl Hard {
         let mut rng = decision_rng(self.seed, view);
         let mut totals = [0f32; 4];
         let mut samples = 0u32;
-        'sampling: while samples < CALL_SAMPLES && Instant::now() < deadline {
-            let deal = Deal::new(whole_deal(view, &mut rng));
+        while samples < CALL_SAMPLES && Instant::now() < deadline {
+            let hands = whole_deal(view, &mut rng);
             let mut values = [0f32; 4];
             for suit in Suit::ALL {
-                let Ok(pos) = Position::new(&deal, Some(suit), view.seat) else {
-                    continue 'sampling;
-                };
-                values[suit.index()] = ends.value(&pos, None);
+                // R-LEAD1: the caller leads
+                let state = PlayState::new(hands, Some(suit), view.seat, rules).with_caller(view.seat);
+                values[suit.index()] = ends.value(&state, None);
             }
             for (total, value) in totals.iter_mut().zip(values) {
                 *total += value;

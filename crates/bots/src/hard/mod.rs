@@ -34,8 +34,6 @@ const MAX_SAMPLES: u32 = 64;
 /// How much more (in courts of my team's) another suit must be worth over the sampled deals than
 /// the longest, strongest suit before it is called instead.
 const CALL_MARGIN: f32 = 0.05;
-/// Tricks that win a hand (R-SEVEN) and, taken first, a court (R-COURT).
-const SEVEN: u8 = 7;
 
 pub struct Hard {
     seed: u64,

@@ -1,10 +1,10 @@
 //! What the outcomes of a hand are worth, and the one case the solver settles in card play: a
 //! team playing on for all thirteen.
 
+use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::score::hand_points;
 use courtpiece_rules::{Card, HandKind, HandResult, PlayOn, RuleSet, Scoring, SeatView, Team};
 
-use super::SEVEN;
 use crate::solver::{Position, Solver};
 
 /// A hand already won, played on for all thirteen (R-PLAYON, or V-STOP=all with a team that has

@@ -262,44 +262,76 @@ fn every_rule_set_plays_many_hands() {
     }
 }
 
-/// `PlayState`, the search position, follows the hand exactly: same legal cards, same winners,
-/// same tricks taken (and heap collections), from any position of trick play.
+/// `PlayState`, the search position, follows the hand exactly in every rule set: same legal
+/// cards, same trick winners, same tricks taken and heap collections, and the same end of the
+/// hand (R-SEVEN, R-COURT, R-PLAYON, R-DSWIN, R-DSKOT), from the first position where trumps are
+/// known to all.
 #[test]
 fn play_state_agrees_with_the_hand() {
-    use courtpiece_rules::{Intent, PlayState};
-    for (i, preset) in [Preset::CourtPiece, Preset::DoubleSar, Preset::Hokm]
+    use courtpiece_rules::{Intent, PlayOn, PlayState};
+    let mut ends = std::collections::HashSet::new();
+    for (i, rules) in rule_sets()
         .into_iter()
+        .filter(|r| r.revoke == Revoke::Prevent)
         .enumerate()
     {
-        let mut rules = preset.rules();
-        rules.stop = Stop::All;
-        for seed in 0..40u64 {
+        for seed in 0..300u64 {
             let mut rng = SmallRng::seed_from_u64(seed + 1000 * i as u64);
             let mut m = Match::new(&rules, seed).unwrap();
+            let plays_on = seed % 2 == 0;
             m.advance();
-            while m.phase() != Phase::TrickPlay {
+            while m.phase() != Phase::TrickPlay || m.round().trumps().is_none() {
                 let (who, intent) = random_intent(&m, &mut rng);
                 m.apply(who, intent).unwrap();
                 m.advance();
             }
             let mut state = PlayState::from_round(m.round());
+            state.set_plays_on(plays_on);
             while m.phase() == Phase::TrickPlay {
                 let who = m.to_act().unwrap();
+                if let Some(PlayOn::Asked(_)) = m.round().play_on() {
+                    let answer = if plays_on { Intent::PlayOn } else { Intent::Stop };
+                    m.apply(who, answer).unwrap();
+                    continue;
+                }
                 assert_eq!(state.to_play(), who);
-                assert_eq!(state.legal(), m.round().legal_cards(who));
+                if m.round().must_trump() != Some(who) {
+                    assert_eq!(state.legal(), m.round().legal_cards(who), "{rules:?}");
+                }
                 let (_, Intent::Play { card }) = random_intent(&m, &mut rng) else {
-                    unreachable!("only cards are played with V-STOP=all and no hidden trumps");
+                    unreachable!("only cards are played once trumps are known");
                 };
-                m.apply(who, Intent::Play { card }).unwrap();
-                state.play(card);
+                let events = m.apply(who, Intent::Play { card }).unwrap();
+                let would_win = state.would_win(card);
+                let won = state.play(card);
+                let by_table = events.iter().find_map(|e| match e {
+                    Event::TrickWon { seat, .. } => Some(*seat),
+                    _ => None,
+                });
+                assert_eq!(won, by_table, "R-WIN in {rules:?}");
+                if won.is_some() {
+                    assert_eq!(would_win, won == Some(who));
+                }
+                assert_eq!(state.taken(), m.round().taken(), "R-COLLECT in {rules:?}");
                 if m.phase() == Phase::TrickPlay {
-                    assert_eq!(state.taken(), m.round().taken());
+                    // the court's team, asked, stops when it does not play on
+                    let asked = matches!(m.round().play_on(), Some(PlayOn::Asked(_)));
+                    assert_eq!(state.result().is_some(), asked && !plays_on);
                     // a position taken afresh equals the one played along
                     assert_eq!(PlayState::from_round(m.round()).taken(), state.taken());
                 }
             }
-            assert_eq!(state.taken(), m.round().result().unwrap().tricks);
-            assert!(state.is_over());
+            let result = m.round().result().unwrap();
+            assert_eq!(state.result(), Some((result.winner, result.kind)), "{rules:?}");
+            ends.insert(result.kind);
         }
+    }
+    for kind in [
+        HandKind::Plain,
+        HandKind::Court,
+        HandKind::FailedPlayOn,
+        HandKind::SarCourt,
+    ] {
+        assert!(ends.contains(&kind), "no hand ended {kind:?}: {ends:?}");
     }
 }
