@@ -302,6 +302,7 @@ fn v_redeal_off_is_refused() {
     ));
 }
 
+/// R-RULE-REDEAL
 #[test]
 fn r_rule_redeal_keeps_the_hand_number_the_dealer_and_the_caller_who_cuts() {
     let rules = Preset::CourtPiece.rules();

@@ -182,6 +182,7 @@ fn v_goon_all_thirteen_by_the_dealing_team_is_worth_v_goon_courts() {
     assert_eq!(courtpiece_rules::next_dealer(result, &ten), (seat(1), seat(2)));
 }
 
+/// R-RULE-ACE
 #[test]
 fn r_rule_ace_only_a_collecting_trick_won_with_an_ace_is_blocked() {
     let rules = ds(|r| r.ace = AceCollect::NoCollect);
@@ -195,6 +196,7 @@ fn r_rule_ace_only_a_collecting_trick_won_with_an_ace_is_blocked() {
     assert!(collections(&events).is_empty());
 }
 
+/// R-RULE-FIRSTCOLLECT
 #[test]
 fn r_rule_firstcollect_trick_n_itself_collects_and_a_blocked_pair_keeps_its_count() {
     let mut r = ready(&ds(|r| r.first_collect = 3), 0, HANDS_D, HEARTS);

@@ -167,6 +167,7 @@ fn r_first_ekka_the_chosen_ace_makes_the_caller() {
     }
 }
 
+/// R-RULE-C7ROT
 #[test]
 fn r_rule_c7rot_the_court_of_seven_plain_wins_does_not_move_the_deal() {
     let rules = Preset::CourtPiece.rules();

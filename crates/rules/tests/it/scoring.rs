@@ -185,6 +185,7 @@ fn equal_courts_is_a_draw() {
     assert_eq!(score.leader(), None);
 }
 
+/// R-RULE-END
 #[test]
 fn r_rule_end_a_match_stopped_in_a_hand_is_unfinished_and_equal_scores_are_a_draw() {
     // a record stopped in the middle of a hand, whoever leads then, has no winner

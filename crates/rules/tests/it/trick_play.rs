@@ -195,6 +195,7 @@ fn r_revoke_penalty_wrong_claim_costs_the_claimants_the_hand() {
     assert!(!result.is_court(&penalty()));
 }
 
+/// R-NOTALK
 #[test]
 fn r_notalk_only_the_seat_to_act_has_anything_to_say() {
     let mut r = ready(&Preset::CourtPiece.rules(), 0, HANDS_A, HEARTS);
@@ -208,6 +209,7 @@ fn r_notalk_only_the_seat_to_act_has_anything_to_say() {
     }
 }
 
+/// R-RULE-REVOKE
 #[test]
 fn r_rule_revoke_a_claim_in_a_later_trick_and_what_it_scores_under_each_scoring() {
     use courtpiece_rules::score::hand_points;

@@ -180,6 +180,7 @@ fn r_endseen_the_cards_left_are_shown_when_a_hand_stops() {
     assert_eq!(hands.iter().map(|h| h.len()).sum::<u32>(), 52 - 32);
 }
 
+/// R-RULE-PLAYON
 #[test]
 fn r_rule_playon_no_question_under_hokm_scoring_all_thirteen_or_double_sar() {
     let base = Preset::CourtPiece.rules();
