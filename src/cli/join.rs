@@ -222,7 +222,7 @@ fn tell(messages: &[HostMessage], session: &Session) {
             HostMessage::Update(update) => {
                 play::show_events(&update.events, session.seat.unwrap_or(update.view.seat));
             }
-            HostMessage::Rejected { reason } => println!("  Refused: {reason}"),
+            HostMessage::Rejected(refusal) => println!("  Refused: {refusal}"),
             _ => {}
         }
     }

@@ -14,11 +14,13 @@ mod guard;
 pub mod host;
 pub mod link;
 pub mod protocol;
+pub mod refusal;
 
 pub use client::{Autoplay, ConnectError, FromHost, Session, ToHost};
 pub use code::{Access, TableCode};
 pub use discovery::{Beacon, Found};
 pub use host::{Host, HostConfig, HostError, SeatPlan};
+pub use refusal::{LobbyError, Refusal};
 pub use protocol::{
     ClientMessage, Goodbye, HostMessage, LobbyAction, LobbyState, SeatState, SeatToken, Update,
 };

@@ -6,12 +6,35 @@ use serde::{Deserialize, Serialize};
 use courtpiece_bots::Level;
 use courtpiece_rules::{Event, Intent, MatchSummary, RuleSet, Seat, SeatView, Trick};
 
+use crate::refusal::Refusal;
+
 /// Raised whenever a message changes shape or meaning.
-pub const PROTOCOL_VERSION: u16 = 2;
+pub const PROTOCOL_VERSION: u16 = 3;
 
 /// The secret a player keeps to take their seat back after a drop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SeatToken(pub [u8; 16]);
+
+impl SeatToken {
+    /// A marker that tells a seat token from any other user data.
+    const MARK: &[u8; 4] = b"SEAT";
+
+    /// The token as a connect token's user data, so a rejoining client is known from its
+    /// very first packet.
+    pub fn user_data(self) -> [u8; renetcode::NETCODE_USER_DATA_BYTES] {
+        let mut data = [0u8; renetcode::NETCODE_USER_DATA_BYTES];
+        data[..4].copy_from_slice(Self::MARK);
+        data[4..20].copy_from_slice(&self.0);
+        data
+    }
+
+    /// The token in a connect token's user data, if there is one.
+    pub fn from_user_data(data: &[u8]) -> Option<SeatToken> {
+        let rest = data.strip_prefix(Self::MARK)?;
+        let bytes: [u8; 16] = rest.get(..16)?.try_into().ok()?;
+        Some(SeatToken(bytes))
+    }
+}
 
 /// Client to host.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,9 +86,7 @@ pub enum HostMessage {
     /// What happened and how the table now looks from your seat (or from the rail).
     Update(Update),
     /// Your last request was refused; nothing changed.
-    Rejected {
-        reason: String,
-    },
+    Rejected(Refusal),
     /// The match is over.
     Summary(MatchSummary),
     /// The host lets you go.

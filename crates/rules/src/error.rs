@@ -1,20 +1,24 @@
-//! Typed errors: an intent the rules refuse, or text that does not parse.
+//! Typed errors: an intent the rules refuse, or text that does not parse. Refusals are data (they
+//! travel to a client, which words them); each says which rule stands in the way.
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::card::{Card, Suit};
-use crate::round::Phase;
+use crate::intent::Intent;
+use crate::phase::Phase;
 use crate::seat::Seat;
 
 /// Why an intent was refused. The state is unchanged whenever one of these is returned.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RuleError {
     #[error("it is not {got}'s turn (waiting for {expected})")]
     NotYourTurn { expected: Seat, got: Seat },
     #[error("nobody acts now: the hand is in its {phase} phase")]
     NobodyToAct { phase: Phase },
-    #[error("{intent} is not possible in the {phase} phase")]
-    WrongPhase { phase: Phase, intent: &'static str },
+    #[error("{} is not possible in the {phase} phase", intent.name())]
+    WrongPhase { phase: Phase, intent: Intent },
     #[error("{card} is not in that hand")]
     CardNotHeld { card: Card },
     #[error("must follow suit: {suit} was led")]
@@ -26,17 +30,64 @@ pub enum RuleError {
     #[error("the cut must leave at least 4 cards in each part (cut at {at}, allowed 4..=48)")]
     CutOutOfRange { at: u8 },
     #[error("{0}")]
-    NotAllowed(&'static str),
-    #[error("a redeal is refused: {0}")]
-    RedealRefused(&'static str),
-    #[error("the trump indicator can not be revealed: {0}")]
-    RevealRefused(&'static str),
+    NotInRules(NotInRules),
+    #[error("{0}")]
+    Barred(Barred),
     #[error("there is no revoke of yours to correct in this trick")]
     NothingToCorrect,
     #[error("trick {trick} is not a completed trick of this hand")]
     NoSuchTrick { trick: u8 },
     #[error("the match is over")]
     MatchOver,
+}
+
+/// An intent that belongs to another rule set than the one in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NotInRules {
+    #[error("trumps are not called by naming a suit here (V-CALL is not announce)")]
+    Announce,
+    #[error("trumps are not called by showing a card here (V-CALL is not show)")]
+    Show,
+    #[error("trumps are not called with a face-down card here (V-CALL is not hidden)")]
+    Hide,
+    #[error("the rules in force have no defer (V-CALL=defer)")]
+    Defer,
+    #[error("the rules in force have no redeal (V-REDEAL)")]
+    Redeal,
+    #[error("revoke claims need V-REVOKE=penalty")]
+    RevokeClaims,
+}
+
+/// An intent of these rules that the state of the hand does not allow now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Barred {
+    #[error("a redeal is refused: the first five cards hold a J, Q, K or A (V-REDEAL)")]
+    FaceOrAceHeld,
+    #[error("a redeal is refused: at most two redeals in a row (V-REDEAL)")]
+    RedealsUsedUp,
+    #[error("the trump indicator can not be revealed: there is no face-down indicator")]
+    NoIndicator,
+    #[error("the trump indicator can not be revealed: only a player who can not follow suit may ask")]
+    CanFollow,
+}
+
+/// A rule set this implementation does not play: options that contradict each other or values
+/// out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RulesConflict {
+    #[error("{0} players are not played here; four are (V-PLAYERS=4)")]
+    Players(u8),
+    #[error("V-CALL=defer goes with announce or show, not hidden")]
+    DeferHidden,
+    #[error("V-FIRSTCOLLECT is at most 13 (got {0})")]
+    FirstCollect(u8),
+    #[error("V-TARGET must be at least 1")]
+    ZeroTarget,
+    #[error("the number of hands must be at least 1")]
+    ZeroHands,
 }
 
 /// Text or data that can not be read: a card name, a PBN deal, a preset, a record.
@@ -49,7 +100,7 @@ pub enum ParseError {
     #[error("unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall)")]
     Preset(String),
     #[error("rule set refused: {0}")]
-    Rules(String),
+    Rules(#[from] RulesConflict),
     #[error("bad PBN deal: {0}")]
     Pbn(String),
 }

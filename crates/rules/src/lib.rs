@@ -17,6 +17,7 @@ pub mod intent;
 pub mod matchplay;
 pub mod outcome;
 pub mod pbn;
+pub mod phase;
 pub mod playstate;
 pub mod record;
 pub mod rotation;
@@ -31,7 +32,7 @@ pub use card::{Card, Rank, Suit};
 pub use cardset::CardSet;
 pub use deck::Deck;
 pub use ending::{Ending, Tally, Verdict};
-pub use error::{ParseError, RuleError};
+pub use error::{Barred, NotInRules, ParseError, RuleError, RulesConflict};
 pub use event::Event;
 pub use first::FirstDraw;
 pub use heap::Heap;
@@ -42,7 +43,8 @@ pub use pbn::Deal;
 pub use playstate::PlayState;
 pub use record::{GameRecord, Move, RecordError};
 pub use rotation::next_dealer;
-pub use round::{Phase, PlayOn, Round, TrumpCall};
+pub use phase::Phase;
+pub use round::{PlayOn, Round, TrumpCall};
 pub use ruleset::{
     AceCollect, Batches, Call, Failed52, FirstDealer, FirstTwo, Mode, Preset, Revoke, RuleSet, Scoring, Stop,
 };

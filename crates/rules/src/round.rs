@@ -1,7 +1,6 @@
 //! One hand as a pure state machine: Cut → FirstDeal → TrumpCall → SecondDeal → TrickPlay →
 //! Scoring (§2).
 
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
@@ -9,43 +8,18 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deck::Deck;
 use crate::ending::{Ending, Tally, Verdict};
-use crate::error::RuleError;
+use crate::error::{Barred, NotInRules, RuleError};
 use crate::event::Event;
 use crate::heap::{Collect, Heap};
 use crate::intent::Intent;
 use crate::outcome::{HandKind, HandResult};
+use crate::phase::Phase;
 use crate::ruleset::{Call, Mode, Revoke, RuleSet};
 use crate::seat::{Seat, Team};
 use crate::trick::Trick;
 
 /// Redeals allowed in a row by the Under-ten rule (`V-REDEAL`).
 pub const MAX_REDEALS: u8 = 2;
-
-/// The phases of a hand (§2). `FirstDeal` and `SecondDeal` wait for nobody: [`Round::step`]
-/// deals. `Scoring` is the end of the hand; the match scores it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Phase {
-    Cut,
-    FirstDeal,
-    TrumpCall,
-    SecondDeal,
-    TrickPlay,
-    Scoring,
-}
-
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Phase::Cut => "cut",
-            Phase::FirstDeal => "first deal",
-            Phase::TrumpCall => "trump call",
-            Phase::SecondDeal => "second deal",
-            Phase::TrickPlay => "trick play",
-            Phase::Scoring => "scoring",
-        })
-    }
-}
 
 /// How trumps were fixed this hand (§5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -457,33 +431,29 @@ impl Round {
         }
     }
 
-    fn redeal_refusal(&self) -> Option<&'static str> {
+    fn redeal_refusal(&self) -> Option<RuleError> {
         if !self.rules.redeal {
-            Some("the rules in force have no redeal (V-REDEAL)")
+            Some(RuleError::NotInRules(NotInRules::Redeal))
         } else if self.hands[self.caller().index()].has_face_or_ace() {
-            Some("the first five cards hold a J, Q, K or A")
+            Some(RuleError::Barred(Barred::FaceOrAceHeld))
         } else if self.redeals >= MAX_REDEALS {
-            Some("at most two redeals in a row")
+            Some(RuleError::Barred(Barred::RedealsUsedUp))
         } else {
             None
         }
     }
 
-    fn reveal_refusal(&self, seat: Seat) -> Option<&'static str> {
+    fn reveal_refusal(&self, seat: Seat) -> Option<Barred> {
         if self.indicator().is_none() {
-            return Some("there is no face-down indicator");
+            return Some(Barred::NoIndicator);
         }
         let Some(led) = self.trick.led_suit() else {
-            return Some("only a player who can not follow suit may ask");
+            return Some(Barred::CanFollow);
         };
         let hand = self.hands[seat.index()];
         let holds_led = hand.has_suit(led)
             || (seat == self.caller() && self.indicator().is_some_and(|c| c.suit() == led));
-        if holds_led {
-            Some("only a player who can not follow suit may ask")
-        } else {
-            None
-        }
+        holds_led.then_some(Barred::CanFollow)
     }
 
     /// Applies `seat`'s intent. On an error nothing has changed.
@@ -499,7 +469,7 @@ impl Round {
         };
         let wrong_phase = || RuleError::WrongPhase {
             phase: self.phase,
-            intent: intent.name(),
+            intent,
         };
         let phase_ok = match intent {
             Intent::Cut { .. } => self.phase == Phase::Cut,
@@ -530,13 +500,13 @@ impl Round {
                 self.phase = Phase::FirstDeal;
             }
             Intent::Call { suit } => {
-                self.require_call(Call::Announce, "V-CALL is not announce")?;
+                self.require_call(Call::Announce, NotInRules::Announce)?;
                 self.call = Some(TrumpCall::Announced(suit));
                 events.push(Event::TrumpsCalled { seat, suit });
                 self.phase = Phase::SecondDeal;
             }
             Intent::Show { card } => {
-                self.require_call(Call::Show, "V-CALL is not show")?;
+                self.require_call(Call::Show, NotInRules::Show)?;
                 self.require_held(seat, card)?;
                 self.call = Some(TrumpCall::Shown(card));
                 self.exposed.insert(card);
@@ -544,7 +514,7 @@ impl Round {
                 self.phase = Phase::SecondDeal;
             }
             Intent::Hide { card } => {
-                self.require_call(Call::Hidden, "V-CALL is not hidden")?;
+                self.require_call(Call::Hidden, NotInRules::Hide)?;
                 self.require_held(seat, card)?;
                 self.hands[seat.index()].remove(card);
                 self.call = Some(TrumpCall::Hidden {
@@ -556,17 +526,15 @@ impl Round {
             }
             Intent::Defer => {
                 if !self.rules.defer {
-                    return Err(RuleError::NotAllowed(
-                        "the rules in force have no defer (V-CALL=defer)",
-                    ));
+                    return Err(RuleError::NotInRules(NotInRules::Defer));
                 }
                 self.call = Some(TrumpCall::Deferred(None));
                 events.push(Event::Deferred { seat });
                 self.phase = Phase::SecondDeal;
             }
             Intent::Redeal => {
-                if let Some(why) = self.redeal_refusal() {
-                    return Err(RuleError::RedealRefused(why));
+                if let Some(refusal) = self.redeal_refusal() {
+                    return Err(refusal);
                 }
                 let redeals = self.redeals + 1;
                 *self = Round::new(
@@ -583,7 +551,7 @@ impl Round {
             Intent::Play { card } => self.play(seat, card, &mut events)?,
             Intent::Reveal => {
                 if let Some(why) = self.reveal_refusal(seat) {
-                    return Err(RuleError::RevealRefused(why));
+                    return Err(RuleError::Barred(why));
                 }
                 events.push(Event::RevealAsked { seat });
                 self.reveal(&mut events);
@@ -604,11 +572,11 @@ impl Round {
         Ok(events)
     }
 
-    fn require_call(&self, call: Call, why: &'static str) -> Result<(), RuleError> {
+    fn require_call(&self, call: Call, otherwise: NotInRules) -> Result<(), RuleError> {
         if self.rules.call == call {
             Ok(())
         } else {
-            Err(RuleError::NotAllowed(why))
+            Err(RuleError::NotInRules(otherwise))
         }
     }
 
@@ -675,7 +643,7 @@ impl Round {
         if self.phase != Phase::TrickPlay {
             return Err(RuleError::WrongPhase {
                 phase: self.phase,
-                intent: "correct a revoke",
+                intent: Intent::Correct { card },
             });
         }
         let Some(pos) = self.open_revoke_of(seat) else {
@@ -705,12 +673,12 @@ impl Round {
 
     fn claim(&mut self, by: Seat, accused: Seat, trick: u8) -> Result<Vec<Event>, RuleError> {
         if self.rules.revoke != Revoke::Penalty {
-            return Err(RuleError::NotAllowed("revoke claims need V-REVOKE=penalty"));
+            return Err(RuleError::NotInRules(NotInRules::RevokeClaims));
         }
         if self.phase != Phase::TrickPlay {
             return Err(RuleError::WrongPhase {
                 phase: self.phase,
-                intent: "claim a revoke",
+                intent: Intent::Claim { seat: accused, trick },
             });
         }
         if trick == 0 || trick as usize > self.tricks.len() {

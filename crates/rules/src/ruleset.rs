@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::card::Suit;
-use crate::error::ParseError;
+use crate::error::{ParseError, RulesConflict};
 
 /// `V-BATCHES`: how the deck is dealt. The first batch of five is always dealt before the call
 /// (R-DEAL1); the rest follow the call (R-DEAL2).
@@ -282,22 +282,21 @@ impl FromStr for Preset {
 
 impl RuleSet {
     /// Checks the combinations this implementation plays; returns why a rule set is refused.
-    pub fn validate(&self) -> Result<(), ParseError> {
-        let bad = |why: &str| Err(ParseError::Rules(why.to_string()));
+    pub fn validate(&self) -> Result<(), RulesConflict> {
         if self.players != 4 {
-            return bad("only four players are played (V-PLAYERS=4)");
+            return Err(RulesConflict::Players(self.players));
         }
         if self.defer && self.call == Call::Hidden {
-            return bad("V-CALL=defer goes with announce or show, not hidden");
+            return Err(RulesConflict::DeferHidden);
         }
         if self.first_collect > 13 {
-            return bad("V-FIRSTCOLLECT is at most 13");
+            return Err(RulesConflict::FirstCollect(self.first_collect));
         }
         if self.target == Some(0) {
-            return bad("V-TARGET must be at least 1");
+            return Err(RulesConflict::ZeroTarget);
         }
         if self.max_hands == Some(0) {
-            return bad("the number of hands must be at least 1");
+            return Err(RulesConflict::ZeroHands);
         }
         Ok(())
     }

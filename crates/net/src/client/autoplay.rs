@@ -7,6 +7,7 @@ use courtpiece_rules::Intent;
 
 use super::{FromHost, Session, ToHost};
 use crate::protocol::{ClientMessage, HostMessage};
+use crate::refusal::Refusal;
 
 /// The bot that plays this client's seat.
 #[derive(Resource)]
@@ -14,7 +15,8 @@ pub struct Autoplay {
     bot: Box<dyn Bot>,
     /// The `moves` of the update the last intent answered, so each turn is played once.
     answered: Option<u32>,
-    /// The host refused the bot's choice: play the first legal intent instead.
+    /// The host refused the bot's choice as against the rules: play the first legal intent
+    /// instead.
     play_safe: bool,
 }
 
@@ -35,12 +37,16 @@ pub(super) fn play(
     mut out: MessageWriter<ToHost>,
 ) {
     let Some(mut autoplay) = autoplay else { return };
-    if from_host
-        .read()
-        .any(|m| matches!(m.0, HostMessage::Rejected { .. }))
-    {
-        autoplay.answered = None;
-        autoplay.play_safe = true;
+    for message in from_host.read() {
+        match &message.0 {
+            // a late answer: the next view asks again
+            HostMessage::Rejected(refusal) if refusal.is_stale() => {}
+            HostMessage::Rejected(Refusal::Rule { .. }) => {
+                autoplay.answered = None;
+                autoplay.play_safe = true;
+            }
+            _ => {}
+        }
     }
     let (Some(view), Some(lobby)) = (&session.view, &session.lobby) else {
         return;

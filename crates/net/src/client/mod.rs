@@ -11,9 +11,9 @@ use renetcode::{ClientAuthentication, ConnectToken};
 
 use crate::code::{Access, PROTOCOL_ID};
 use crate::codec;
-use crate::host::token_user_data;
 use crate::link::{self, CHANNEL, TIMEOUT_SECONDS};
 use crate::protocol::{ClientMessage, Goodbye, HostMessage, LobbyState, PROTOCOL_VERSION, SeatToken, Update};
+use crate::refusal::Refusal;
 
 mod autoplay;
 mod transport;
@@ -57,7 +57,7 @@ pub struct Session {
     /// Why the connection was lost, for a person.
     pub lost: Option<String>,
     /// The host's refusals, newest last.
-    pub rejections: Vec<String>,
+    pub rejections: Vec<Refusal>,
     said_hello: bool,
 }
 
@@ -89,7 +89,7 @@ impl Session {
                 self.lobby = Some(lobby.clone());
             }
             HostMessage::Update(update) => self.take_update(update),
-            HostMessage::Rejected { reason } => self.rejections.push(reason.clone()),
+            HostMessage::Rejected(refusal) => self.rejections.push(refusal.clone()),
             HostMessage::Summary(summary) => self.summary = Some(summary.clone()),
             HostMessage::Goodbye(why) => self.goodbye = Some(why.clone()),
         }
@@ -166,7 +166,7 @@ pub fn connect(
         .duration_since(SystemTime::UNIX_EPOCH)
         .unwrap_or_default();
     let client_id = u64::from_le_bytes(renetcode::generate_random_bytes());
-    let user_data = token.map(token_user_data);
+    let user_data = token.map(SeatToken::user_data);
     let connect_token = ConnectToken::generate(
         now,
         PROTOCOL_ID,

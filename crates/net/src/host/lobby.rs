@@ -8,6 +8,7 @@ use courtpiece_rules::Seat;
 
 use super::{Holder, Host};
 use crate::protocol::{LobbyAction, LobbyState, SeatState};
+use crate::refusal::LobbyError;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, start.run_if(resource_exists::<Host>));
@@ -19,16 +20,16 @@ pub(crate) fn act(
     client: ClientId,
     index: usize,
     action: LobbyAction,
-) -> Result<(), String> {
+) -> Result<(), LobbyError> {
     if host.started {
-        return Err("the match has started; the lobby is closed".into());
+        return Err(LobbyError::Started);
     }
     let owner = host.owner == Some(client);
-    let owners_only = || Err::<(), String>("only the table's owner can do that".into());
+    let owners_only = || Err(LobbyError::OwnerOnly);
     match action {
         LobbyAction::TakeSeat(seat) => {
             if host.seats[seat.index()] != Holder::Open {
-                return Err(format!("seat {} is not free", seat.index()));
+                return Err(LobbyError::SeatTaken(seat));
             }
             free_seat_of(host, index);
             host.seats[seat.index()] = Holder::Player(index);
@@ -51,10 +52,7 @@ pub(crate) fn act(
                 return owners_only();
             }
             if let Holder::Player(_) = host.seats[seat.index()] {
-                return Err(format!(
-                    "seat {} has a player; they must leave it first",
-                    seat.index()
-                ));
+                return Err(LobbyError::SeatHasPlayer(seat));
             }
             host.seats[seat.index()] = level.map_or(Holder::Open, Holder::Bot);
         }
@@ -72,16 +70,14 @@ pub(crate) fn act(
             if !owner {
                 return owners_only();
             }
-            rules.validate().map_err(|e| e.to_string())?;
+            rules.validate()?;
             host.rules = rules;
         }
         LobbyAction::Start => {
             if !owner {
                 return owners_only();
             }
-            if let Some(why) = not_ready(host) {
-                return Err(why);
-            }
+            not_ready(host)?;
             host.start_asked = true;
         }
     }
@@ -96,26 +92,20 @@ fn free_seat_of(host: &mut Host, index: usize) {
 }
 
 /// Why the match cannot start yet, if it cannot.
-fn not_ready(host: &Host) -> Option<String> {
+fn not_ready(host: &Host) -> Result<(), LobbyError> {
     for seat in Seat::ALL {
         match host.seats[seat.index()] {
-            Holder::Open => {
-                return Some(format!(
-                    "seat {} is open: wait for a player or give it a bot",
-                    seat.index()
-                ));
-            }
+            Holder::Open => return Err(LobbyError::SeatOpen(seat)),
             Holder::Player(p) if host.players[p].client.is_none() => {
-                return Some(format!(
-                    "{} at seat {} is not connected",
-                    host.players[p].name,
-                    seat.index()
-                ));
+                return Err(LobbyError::NotConnected {
+                    seat,
+                    name: host.players[p].name.clone(),
+                });
             }
             _ => {}
         }
     }
-    None
+    Ok(())
 }
 
 /// Deals when the owner asked, or (the headless host) when every seat is taken.
@@ -123,7 +113,7 @@ fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>) {
     if host.started {
         return;
     }
-    let ready = not_ready(&host).is_none();
+    let ready = not_ready(&host).is_ok();
     if !(ready && (host.start_asked || host.auto_start)) {
         host.start_asked = false;
         return;

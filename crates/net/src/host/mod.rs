@@ -26,7 +26,6 @@ mod seats;
 mod transport;
 
 pub use local::{LocalPlayer, join as join_own_table};
-pub use peers::token_user_data;
 pub use relay::TrafficStats;
 pub use transport::HostTransport;
 
@@ -90,7 +89,7 @@ pub enum HostError {
         source: std::io::Error,
     },
     #[error("the rules were refused: {0}")]
-    Rules(#[from] courtpiece_rules::ParseError),
+    Rules(#[from] courtpiece_rules::RulesConflict),
 }
 
 /// Who holds a seat in the lobby and at the table.

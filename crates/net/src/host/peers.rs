@@ -14,6 +14,7 @@ use super::{Holder, Host, Peer, Player, lobby};
 use crate::codec;
 use crate::link::CHANNEL;
 use crate::protocol::{ClientMessage, Goodbye, HostMessage, PROTOCOL_VERSION, SeatToken};
+use crate::refusal::Refusal;
 
 /// A connection that has not said hello by then is closed.
 const HELLO_WITHIN: Duration = Duration::from_secs(5);
@@ -92,7 +93,8 @@ fn receive(
             let message = match codec::decode::<ClientMessage>(&bytes) {
                 Ok(message) => message,
                 Err(e) => {
-                    refuse(&mut server, client, format!("the host could not read that: {e}"));
+                    debug!("an unreadable message from {client}: {e}");
+                    refuse(&mut server, client, Refusal::Unreadable);
                     continue;
                 }
             };
@@ -109,7 +111,7 @@ fn receive(
                     let from_token = transport
                         .as_ref()
                         .and_then(|t| t.user_data(client))
-                        .and_then(|data| token_from_user_data(&data));
+                        .and_then(|data| SeatToken::from_user_data(&data));
                     hello(
                         &mut host,
                         &mut server,
@@ -121,19 +123,19 @@ fn receive(
                     );
                 }
                 (ClientMessage::Hello { .. }, Some(_)) => {
-                    refuse(&mut server, client, "hello was already said on this connection")
+                    refuse(&mut server, client, Refusal::HelloTwice)
                 }
-                (_, None) => refuse(&mut server, client, "say hello first"),
+                (_, None) => refuse(&mut server, client, Refusal::HelloFirst),
                 (ClientMessage::Lobby(action), Some(index)) => {
-                    if let Err(reason) = lobby::act(&mut host, client, index, action) {
-                        refuse(&mut server, client, reason);
+                    if let Err(error) = lobby::act(&mut host, client, index, action) {
+                        refuse(&mut server, client, Refusal::Lobby(error));
                     }
                 }
                 (ClientMessage::Intent(intent), Some(index)) => match host.players[index].seat {
                     Some(seat) if host.started => {
                         intents.write(SeatIntent { seat, intent });
                     }
-                    _ => refuse(&mut server, client, "you have no seat in a match being played"),
+                    _ => refuse(&mut server, client, Refusal::NotSeated),
                 },
                 (ClientMessage::Leave, Some(index)) => {
                     host.peers.remove(&client);
@@ -145,28 +147,12 @@ fn receive(
     }
 }
 
-fn refuse(server: &mut RenetServer, client: ClientId, reason: impl Into<String>) {
+fn refuse(server: &mut RenetServer, client: ClientId, refusal: Refusal) {
     send(
         server,
         client,
-        &HostMessage::Rejected {
-            reason: reason.into(),
-        },
+        &HostMessage::Rejected(refusal),
     );
-}
-
-/// The seat token carried in a connect token's user data: a marker, then the 16 bytes.
-pub fn token_user_data(token: SeatToken) -> [u8; renetcode::NETCODE_USER_DATA_BYTES] {
-    let mut data = [0u8; renetcode::NETCODE_USER_DATA_BYTES];
-    data[..4].copy_from_slice(b"SEAT");
-    data[4..20].copy_from_slice(&token.0);
-    data
-}
-
-fn token_from_user_data(data: &[u8]) -> Option<SeatToken> {
-    let rest = data.strip_prefix(b"SEAT")?;
-    let bytes: [u8; 16] = rest.get(..16)?.try_into().ok()?;
-    Some(SeatToken(bytes))
 }
 
 fn hello(
@@ -290,13 +276,6 @@ fn close_silent(mut server: ResMut<RenetServer>, mut host: ResMut<Host>, time: R
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tokens_travel_in_user_data() {
-        let token = SeatToken([7; 16]);
-        assert_eq!(token_from_user_data(&token_user_data(token)), Some(token));
-        assert_eq!(token_from_user_data(&[0; 256]), None);
-    }
 
     #[test]
     fn names_are_cleaned() {

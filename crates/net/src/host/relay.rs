@@ -12,6 +12,7 @@ use super::{Host, lobby};
 use crate::codec;
 use crate::link::CHANNEL;
 use crate::protocol::{HostMessage, Update};
+use crate::refusal::Refusal;
 
 /// What the host sent to the people at each seat, for the record of a match's traffic.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -76,9 +77,12 @@ fn relay(
         }
     }
     for r in rejected.read() {
-        let reason = format!("{} refused: {}", r.intent, r.error);
         if let Some(client) = client_at(&host, r.seat) {
-            send(&mut server, client, &HostMessage::Rejected { reason });
+            let refusal = Refusal::Rule {
+                intent: r.intent,
+                error: r.error.clone(),
+            };
+            send(&mut server, client, &HostMessage::Rejected(refusal));
         }
     }
     let Some(table) = table else { return };

@@ -7,7 +7,9 @@ use bevy::prelude::App;
 use courtpiece_bots::Level;
 use courtpiece_game::Table;
 use courtpiece_net::host::join_own_table;
-use courtpiece_net::{Access, ClientMessage, LobbyAction, SeatPlan, SeatState, ToHost};
+use courtpiece_net::{
+    Access, ClientMessage, LobbyAction, LobbyError, Refusal, SeatPlan, SeatState, ToHost,
+};
 use courtpiece_rules::{CardSet, Preset, Seat};
 
 use crate::support::*;
@@ -49,16 +51,22 @@ fn the_owner_arranges_the_table_and_deals() {
     settle(&mut host, &mut clients, "refused", |_, c| {
         !session(&c[0]).rejections.is_empty()
     });
-    assert!(session(&clients[0]).rejections[0].contains("owner"));
+    assert_eq!(
+        session(&clients[0]).rejections[0],
+        Refusal::Lobby(LobbyError::OwnerOnly)
+    );
 
     ask(&mut host, LobbyAction::Start);
     settle(&mut host, &mut clients, "refused", |h, _| {
         !session(h).rejections.is_empty()
     });
-    assert!(
-        session(&host).rejections[0].contains("seat 1 is open"),
-        "{:?}",
-        session(&host).rejections
+    assert_eq!(
+        session(&host).rejections[0],
+        Refusal::Lobby(LobbyError::SeatOpen(Seat::ALL[1]))
+    );
+    assert_eq!(
+        session(&host).rejections[0].to_string(),
+        "seat 1 is open: wait for a player or give it a bot"
     );
 
     ask(&mut host, LobbyAction::SetBot(Seat::ALL[1], Some(Level::Hard)));
@@ -109,5 +117,8 @@ fn the_owner_arranges_the_table_and_deals() {
     settle(&mut host, &mut clients, "refused", |_, c| {
         session(&c[0]).rejections.len() > 1
     });
-    assert!(session(&clients[0]).rejections[1].contains("started"));
+    assert_eq!(
+        session(&clients[0]).rejections[1],
+        Refusal::Lobby(LobbyError::Started)
+    );
 }

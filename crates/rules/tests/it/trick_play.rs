@@ -1,6 +1,6 @@
 //! §3 Trick play: lead, follow, win, revoke, no table talk.
 
-use courtpiece_rules::{CardSet, Event, HandKind, Intent, Preset, Revoke, RuleError, RuleSet, Suit, Team};
+use courtpiece_rules::{CardSet, Event, HandKind, Intent, Preset, Revoke, NotInRules, RuleError, RuleSet, Suit, Team};
 
 use crate::support::{card, play, ready, seat};
 
@@ -88,7 +88,7 @@ fn r_revoke_prevent_refuses_wrong_cards_and_foreign_cards() {
                 trick: 1
             }
         ),
-        Err(RuleError::NotAllowed(_))
+        Err(RuleError::NotInRules(NotInRules::RevokeClaims))
     ));
 }
 
