@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use courtpiece::figures::percentile;
 use courtpiece_bots::{Position, Solver};
 use courtpiece_rules::{Card, CardSet, Deal, Seat, Suit};
 use rand::rngs::SmallRng;
@@ -42,11 +43,7 @@ fn position(rng: &mut SmallRng, cards: usize) -> Result<(Position, Seat), CliErr
 
 fn timing(query: String, mut ms: Vec<f64>) -> Timing {
     ms.sort_by(f64::total_cmp);
-    let at = |q: f64| {
-        ms.get(((ms.len() as f64 - 1.0) * q).round() as usize)
-            .copied()
-            .unwrap_or(0.0)
-    };
+    let at = |q: f64| percentile(&ms, q);
     Timing {
         query,
         positions: ms.len(),

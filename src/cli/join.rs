@@ -7,13 +7,14 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use bevy::prelude::*;
+use courtpiece::figures::clock_seed;
 use courtpiece_bots::Level;
 use courtpiece_net::discovery::{self, DISCOVERY_PORT};
 use courtpiece_net::{
-    Access, Autoplay, ClientMessage, FromHost, HostMessage, NetPlugin, Session, TableCode, ToHost, client,
+    Access, Autoplay, ClientMessage, DEFAULT_PORT, FromHost, HostMessage, NetPlugin, Session, TableCode,
+    ToHost, client,
 };
 
-use super::serve::lan::DEFAULT_PORT;
 use super::{CliError, play};
 
 #[derive(Debug, clap::Args)]
@@ -139,10 +140,7 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
     client::connect(app.world_mut(), addr, access, name, None)
         .map_err(|e| CliError::Net(format!("could not join {addr}: {e}")))?;
     if let Some(level) = o.autoplay {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(7, |d| d.as_nanos() as u64);
-        app.insert_resource(Autoplay::new(level.bot(seed)));
+        app.insert_resource(Autoplay::new(level.bot(clock_seed())));
     }
     let lines = if o.autoplay.is_none() {
         Some(stdin_lines())

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use courtpiece::figures::percentile;
 use courtpiece_bots::Level;
 use courtpiece_game::{GamePlugin, Table};
 use courtpiece_net::host::{self, HostConfig, TrafficStats};
@@ -158,12 +159,9 @@ pub fn run(o: Options) -> Result<(), CliError> {
     let hands = host.world().resource::<Table>().game.summary().hands.max(1);
     let stats = host.world().resource::<TrafficStats>().clone();
     host::close(host.world_mut());
-    samples.sort_unstable();
-    let ms = |q: f64| {
-        samples
-            .get(((samples.len() as f64 * q) as usize).min(samples.len().saturating_sub(1)))
-            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    };
+    let mut samples: Vec<f64> = samples.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
+    samples.sort_by(f64::total_cmp);
+    let ms = |q: f64| percentile(&samples, q);
     let per_hand = |bytes: &[u64; 4]| bytes[1..].iter().sum::<u64>() as f64 / 3.0 / f64::from(hands);
     let report = serde_json::json!({
         "hands": hands,

@@ -6,6 +6,7 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+use courtpiece::figures::clock_seed;
 use courtpiece::words;
 use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::{
@@ -100,12 +101,6 @@ pub fn run(options: Options) -> Result<(), CliError> {
         std::fs::write(&path, record.to_json()).map_err(|source| CliError::Io { path, source })?;
     }
     Ok(())
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
 }
 
 /// Reads what the player wants until it is one of their legal intents; `None` at the end of

@@ -1,7 +1,8 @@
 //! What our own systems cost per frame: the table's systems run as one schedule from `Update`
 //! and the egui pass of the HUD and menus is bracketed; both are timed and reported as the
-//! `our_systems_ms` diagnostic. Frames during trick play are kept for the screenshot script's
-//! report, with the time from start to the first drawn main menu.
+//! `our_systems_ms` diagnostic. Frames during trick play (the table says which, through
+//! [`FrameCost::trick_play`]) are kept for the screenshot script's report, with the time from
+//! start to the first drawn main menu. The accounting knows nothing of the table above it.
 
 use std::time::{Duration, Instant};
 
@@ -9,9 +10,8 @@ use bevy::diagnostic::{Diagnostic, DiagnosticPath, Diagnostics, RegisterDiagnost
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
-use courtpiece_rules::Phase;
 
-use super::table::pacing::Shown;
+use crate::figures::percentile;
 
 pub const OUR_SYSTEMS: DiagnosticPath = DiagnosticPath::const_new("our_systems_ms");
 
@@ -27,6 +27,8 @@ pub struct OurEgui;
 pub struct FrameCost {
     this_frame: Duration,
     egui_started: Option<Instant>,
+    /// This frame shows trick play.
+    pub trick_play: bool,
     /// Our systems' time in each frame of trick play, in milliseconds.
     pub during_tricks: Vec<f32>,
     /// Seconds from start to the first frame with the main menu.
@@ -70,14 +72,13 @@ fn egui_end(mut cost: ResMut<FrameCost>) {
 fn record(
     mut cost: ResMut<FrameCost>,
     mut diagnostics: Diagnostics,
-    shown: Option<Res<Shown>>,
     launch: Res<super::Launch>,
     screen: Res<State<super::screen::Screen>>,
 ) {
     let ms = cost.this_frame.as_secs_f32() * 1000.0;
     cost.this_frame = Duration::ZERO;
     diagnostics.add_measurement(&OUR_SYSTEMS, || f64::from(ms));
-    if shown.is_some_and(|s| s.view.as_ref().is_some_and(|v| v.phase == Phase::TrickPlay)) {
+    if std::mem::take(&mut cost.trick_play) {
         cost.during_tricks.push(ms);
     }
     if cost.menu_after.is_none()
@@ -89,13 +90,10 @@ fn record(
 }
 
 /// Mean, 95th percentile and largest of the frames during trick play, in milliseconds.
-pub fn summary(cost: &FrameCost) -> Option<(f32, f32, f32, usize)> {
-    let mut v = cost.during_tricks.clone();
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_by(f32::total_cmp);
-    let mean = v.iter().sum::<f32>() / v.len() as f32;
-    let p95 = v[((v.len() as f32 * 0.95) as usize).min(v.len() - 1)];
-    Some((mean, p95, v[v.len() - 1], v.len()))
+pub fn summary(cost: &FrameCost) -> Option<(f64, f64, f64, usize)> {
+    let mut v: Vec<f64> = cost.during_tricks.iter().copied().map(f64::from).collect();
+    v.sort_by(f64::total_cmp);
+    let (&max, n) = (v.last()?, v.len());
+    let mean = v.iter().sum::<f64>() / n as f64;
+    Some((mean, percentile(&v, 0.95), max, n))
 }

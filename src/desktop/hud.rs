@@ -38,12 +38,17 @@ pub fn plugin(app: &mut App) {
 }
 
 /// A suit's colour on the dark HUD: black suits in white, the others brightened.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "ink channels are in 0..=1, so a brightened channel is clamped to 70..=255"
+)]
 fn suit_color(suit: Suit, four: bool) -> egui::Color32 {
     let c = super::table::faces::ink(suit, four);
     if c.0 + c.1 + c.2 < 0.5 {
         return egui::Color32::from_rgb(240, 240, 240);
     }
-    let light = |v: f32| (v * 255.0 + 70.0).min(255.0) as u8;
+    let light = |v: f32| (v * 255.0 + 70.0).clamp(0.0, 255.0) as u8;
     egui::Color32::from_rgb(light(c.0), light(c.1), light(c.2))
 }
 

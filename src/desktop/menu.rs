@@ -7,10 +7,12 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_bots::Level;
-use courtpiece_net::discovery::{self, Found};
+use courtpiece_net::discovery::{self, Found, Lookup};
 use courtpiece_net::host::{HostConfig, SeatPlan};
-use courtpiece_net::{Access, TableCode};
+use courtpiece_net::{Access, DEFAULT_PORT, TableCode};
 use courtpiece_rules::{Preset, RuleSet};
+
+use crate::figures::clock_seed;
 
 use super::rule_options;
 use super::rules::{self, CardPictures};
@@ -38,6 +40,8 @@ pub struct Menu {
     join_addr: String,
     join_code: String,
     found: Vec<Found>,
+    /// The LAN being asked for tables, off the frame thread.
+    looking: Option<Lookup>,
     rules_preset: Preset,
 }
 
@@ -56,7 +60,7 @@ impl Default for Menu {
             page: Page::Main,
             host_name: "Court Piece table".into(),
             host_code: TableCode::random().to_string(),
-            host_port: "47777".into(),
+            host_port: DEFAULT_PORT.to_string(),
             host_preset: Preset::CourtPiece,
             host_rules: Preset::CourtPiece.rules(),
             host_seats: [None, None, None, Some(Level::Medium)],
@@ -64,6 +68,7 @@ impl Default for Menu {
             join_addr: String::new(),
             join_code: String::new(),
             found: Vec::new(),
+            looking: None,
             rules_preset: Preset::CourtPiece,
         }
     }
@@ -74,12 +79,6 @@ pub fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         menu.run_if(in_state(Screen::Menu)).in_set(super::cost::OurEgui),
     );
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -288,13 +287,27 @@ fn host_page(ui: &mut egui::Ui, state: &mut Menu, commands: &mut Commands, name:
 
 fn join_page(ui: &mut egui::Ui, state: &mut Menu, commands: &mut Commands, name: &str) {
     ui.heading("Join a table");
-    if ui.button("Look for tables on the LAN").clicked() {
-        match discovery::discover(&discovery::default_targets(), Duration::from_millis(600)) {
+    if state.looking.as_ref().is_some_and(Lookup::is_done)
+        && let Some(lookup) = state.looking.take()
+    {
+        match lookup.finish() {
             Ok(found) => state.found = found,
             Err(e) => warn!("could not look for tables: {e}"),
         }
     }
-    if state.found.is_empty() {
+    if state.looking.is_some() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Looking for tables…");
+        });
+        ui.ctx().request_repaint();
+    } else if ui.button("Look for tables on the LAN").clicked() {
+        state.looking = Some(Lookup::start(
+            discovery::default_targets(),
+            Duration::from_millis(600),
+        ));
+    }
+    if state.found.is_empty() && state.looking.is_none() {
         ui.label("No tables found yet.");
     }
     for f in state.found.clone() {
@@ -328,7 +341,7 @@ fn join_page(ui: &mut egui::Ui, state: &mut Menu, commands: &mut Commands, name:
         .join_addr
         .trim()
         .parse::<SocketAddr>()
-        .or_else(|_| format!("{}:47777", state.join_addr.trim()).parse::<SocketAddr>());
+        .or_else(|_| format!("{}:{DEFAULT_PORT}", state.join_addr.trim()).parse::<SocketAddr>());
     let access = if state.join_code.trim().is_empty() {
         Ok(Access::Open)
     } else {

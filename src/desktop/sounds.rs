@@ -1,6 +1,11 @@
 //! The table's sound effects, made at start-up as small WAV clips (16-bit mono): a card laid on
 //! the felt, the riffle of a shuffle, a trick swept off the table, the chime of a court, a soft
 //! bell when it is your turn. Nothing to ship in `assets/`, and the same sounds everywhere.
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "sample counts and 16-bit samples are worked out in f32 from short clips and clamped before they are cast"
+)]
 
 use std::f32::consts::TAU;
 

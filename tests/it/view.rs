@@ -126,7 +126,7 @@ fn the_cards_end_where_the_seat_view_says() {
                 .write_message(FromHost(HostMessage::Update(Update {
                     moves,
                     events: std::mem::take(&mut events),
-                    tricks_from: from as u8,
+                    tricks_from: u8::try_from(from).unwrap(),
                     view,
                 })));
             app.update();

@@ -50,7 +50,7 @@ pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, a_team: Team) 
             _ => {
                 let start = Instant::now();
                 let intent = bots[who.index()].decide(&view, rules);
-                let nanos = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
+                let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
                 if who.team() == a_team {
                     out.a_nanos.push(nanos);
                 } else {
@@ -118,7 +118,7 @@ pub struct Summary {
 
 impl Summary {
     pub fn of(outcomes: &[MatchOutcome]) -> Summary {
-        let matches = outcomes.len() as u32;
+        let matches = u32::try_from(outcomes.len()).unwrap_or(u32::MAX);
         let hands: u32 = outcomes.iter().map(|o| o.hands).sum();
         let won: u32 = outcomes.iter().map(|o| o.a_hands_won).sum();
         let points: f64 = outcomes.iter().map(|o| o.a_match_points).sum();
@@ -162,6 +162,11 @@ impl Summary {
     }
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "q is in 0..=1, so the rounded index is within the list"
+)]
 fn percentile_ms(nanos: &mut [u64], q: f64) -> f64 {
     if nanos.is_empty() {
         return 0.0;

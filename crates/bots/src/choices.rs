@@ -11,7 +11,7 @@ pub fn decision_rng(seed: u64, view: &SeatView) -> SmallRng {
         ^ (u64::from(view.redeals) << 24)
         ^ ((view.phase as u64) << 16)
         ^ u64::from(view.played().len())
-        ^ (u64::from(view.seat.index() as u8) << 8);
+        ^ (u64::from(u8::from(view.seat)) << 8);
     SmallRng::seed_from_u64(seed ^ place.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 

@@ -78,7 +78,8 @@ fn sure_tricks(view: &SeatView, memory: &Memory) -> u32 {
     view.hand
         .iter()
         .filter(|&c| memory.is_boss(c, view.hand) && (no_ruff || Some(c.suit()) == memory.trumps))
-        .count() as u32
+        .collect::<CardSet>()
+        .len()
 }
 
 /// My highest trump while it is the highest left, if I have another card I may play.
@@ -192,9 +193,7 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
     let trumps = trick.trumps();
     let led = trick.led_suit()?;
     // would a card of mine stand against the players still to come?
-    let still_to_play: Vec<Seat> = (trick.len() + 1..4)
-        .map(|i| trick.leader.after(i as u8))
-        .collect();
+    let still_to_play: Vec<Seat> = (trick.len() + 1..4).map(|i| trick.leader.after(i)).collect();
     // an opponent still to play who lacks the led suit may hold trumps: to ruff, or overruff
     let may_ruff = trumps.is_some_and(|t| {
         still_to_play.iter().any(|&s| {

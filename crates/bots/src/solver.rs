@@ -6,6 +6,17 @@
 //! already played squeezed out, so positions that differ only in spent cards meet); equivalent
 //! cards (touching once the cards between them are gone) searched once; quick-trick bounds; and
 //! move ordering that tries likely winners first.
+//!
+//! Numbers here are small by the rules of the game: card bits (below 64), seats and positions in
+//! a trick (below 4), tricks and bounds (at most 13). They are kept in `u8` and `i8` so that
+//! positions and table entries stay small, and cast between those types and the indices that
+//! address arrays.
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "card bits, seats, trick positions and trick counts are below 64 (module doc)"
+)]
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -61,10 +72,10 @@ impl Position {
             trick[i] = c.bit();
         }
         // every seat that has played to this trick holds one card fewer than those still to play
-        let left = deal.hand(leader.after(played.len() as u8)).len();
-        for i in 0..4u8 {
+        let left = deal.hand(leader.after(played.len())).len();
+        for i in 0..4 {
             let seat = leader.after(i);
-            let expected = if (i as usize) < played.len() {
+            let expected = if i < played.len() {
                 left.saturating_sub(1)
             } else {
                 left
@@ -94,7 +105,7 @@ impl Position {
         if let Some(first) = played.first() {
             let led = CardSet::suit_mask(first.suit()).bits();
             for (i, c) in played.iter().enumerate().skip(1) {
-                let seat = leader.after(i as u8).index();
+                let seat = leader.after(i).index();
                 if c.suit() != first.suit() && pos.hands[seat] & led != 0 {
                     return Err(SolveError(format!(
                         "{c} does not follow the suit led although {} holds it",

@@ -155,3 +155,59 @@ pub fn discover(targets: &[SocketAddr], wait: Duration) -> std::io::Result<Vec<F
         }
     }
 }
+
+/// A discovery on a thread of its own, so a window keeps drawing while it waits for answers.
+#[derive(Debug)]
+pub struct Lookup(std::thread::JoinHandle<std::io::Result<Vec<Found>>>);
+
+impl Lookup {
+    /// Asks `targets` and gathers answers for `wait`, as [`discover`] does.
+    pub fn start(targets: Vec<SocketAddr>, wait: Duration) -> Lookup {
+        Lookup(std::thread::spawn(move || discover(&targets, wait)))
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.0.is_finished()
+    }
+
+    /// The tables that answered (waits for the end if it is not done yet).
+    pub fn finish(self) -> std::io::Result<Vec<Found>> {
+        self.0
+            .join()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the discovery thread failed")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lookup_runs_off_the_calling_thread_and_finds_a_table_on_loopback() {
+        let responder = Responder::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, 0))).expect("a free port");
+        let at = responder.local_addr().expect("bound");
+        let beacon = Beacon {
+            version: PROTOCOL_VERSION,
+            table: "Kitchen".into(),
+            rules: "court-piece".into(),
+            free_seats: 2,
+            needs_code: true,
+            port: 40_000,
+        };
+        let lookup = Lookup::start(vec![at], Duration::from_millis(800));
+        // the caller keeps working (here: answering) while the lookup waits
+        let until = Instant::now() + Duration::from_secs(5);
+        while !lookup.is_done() && Instant::now() < until {
+            responder.answer(|| beacon.clone());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let found = lookup.finish().expect("the lookup ran");
+        assert_eq!(
+            found,
+            [Found {
+                addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 40_000)),
+                beacon
+            }]
+        );
+    }
+}

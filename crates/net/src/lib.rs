@@ -20,10 +20,11 @@ pub use client::{Autoplay, ConnectError, FromHost, Session, ToHost};
 pub use code::{Access, TableCode};
 pub use discovery::{Beacon, Found};
 pub use host::{Host, HostConfig, HostError, SeatPlan};
-pub use refusal::{LobbyError, Refusal};
+pub use link::DEFAULT_PORT;
 pub use protocol::{
     ClientMessage, Goodbye, HostMessage, LobbyAction, LobbyState, SeatState, SeatToken, Update,
 };
+pub use refusal::{LobbyError, Refusal};
 
 /// The host and client systems (each side with its own netcode transport behind a guard, see
 /// `guard`); each runs only while its side is open, so one app can host,

@@ -8,6 +8,9 @@ use crate::codec;
 
 pub const CHANNEL: u8 = 0;
 
+/// The UDP port a table opens on unless told otherwise, and the one a bare address means.
+pub const DEFAULT_PORT: u16 = 47_777;
+
 /// How long netcode waits for a silent peer before it calls the connection lost.
 pub const TIMEOUT_SECONDS: i32 = 4;
 

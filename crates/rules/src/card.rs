@@ -152,7 +152,8 @@ impl Rank {
         b"23456789TJQKA"
             .iter()
             .position(|&b| b as char == c)
-            .map(|i| Rank(i as u8))
+            .and_then(|i| u8::try_from(i).ok())
+            .map(Rank)
     }
 }
 
@@ -187,7 +188,7 @@ impl Card {
 
     /// Caller guarantees `bit` is a card's bit (taken from a valid set).
     pub(crate) const fn from_bit_unchecked(bit: u32) -> Card {
-        Card(bit as u8)
+        Card((bit & 63) as u8)
     }
 
     pub const fn bit(self) -> u8 {

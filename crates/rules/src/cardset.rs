@@ -16,10 +16,10 @@ pub(crate) const fn select_table<const N: usize, const K: usize>() -> [[u8; K]; 
     let mut bits = 0;
     while bits < N {
         let mut k = 0;
-        let mut pos = 0;
-        while pos < usize::BITS as usize && (1 << pos) < N && k < K {
+        let mut pos: u8 = 0;
+        while (pos as u32) < usize::BITS && (1 << pos) < N && k < K {
             if bits & (1 << pos) != 0 {
-                table[bits][k] = pos as u8;
+                table[bits][k] = pos;
                 k += 1;
             }
             pos += 1;
@@ -30,11 +30,15 @@ pub(crate) const fn select_table<const N: usize, const K: usize>() -> [[u8; K]; 
 }
 
 /// `count_table::<N>()[bits]`: the number of set bits of every `bits` below `N`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of set bits is at most 64"
+)]
 pub(crate) const fn count_table<const N: usize>() -> [u8; N] {
     let mut table = [0u8; N];
     let mut bits = 0;
     while bits < N {
-        table[bits] = (bits as u32).count_ones() as u8;
+        table[bits] = bits.count_ones() as u8;
         bits += 1;
     }
     table
@@ -102,6 +106,12 @@ impl CardSet {
 
     pub const fn len(self) -> u32 {
         self.0.count_ones()
+    }
+
+    /// How many cards, as the counts of a view keep them.
+    #[expect(clippy::cast_possible_truncation, reason = "a set holds at most 64 cards")]
+    pub const fn count(self) -> u8 {
+        self.0.count_ones() as u8
     }
 
     pub const fn is_empty(self) -> bool {
@@ -444,9 +454,9 @@ mod tests {
             let set = CardSet::from_bits(x);
             let cards: Vec<Card> = set.iter().collect();
             for (i, card) in cards.iter().enumerate() {
-                assert_eq!(set.nth(i as u32), Some(*card));
+                assert_eq!(set.nth(u32::try_from(i).unwrap()), Some(*card));
             }
-            assert_eq!(set.nth(cards.len() as u32), None);
+            assert_eq!(set.nth(set.len()), None);
         }
         assert_eq!(CardSet::DECK.nth(51), CardSet::DECK.highest());
     }

@@ -34,6 +34,10 @@ struct Batch {
 const MAX_BATCH: usize = 24;
 
 /// Batches for the ranges `top`, `top - 1`, … down to `last + 1`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "ranges are at most 52 and a batch at most MAX_BATCH long"
+)]
 const fn batches(top: u64, last: u64) -> ([Batch; 16], usize) {
     let mut out = [Batch {
         top: 0,
@@ -73,6 +77,10 @@ const HANDS: ([Batch; 16], usize) = batches(52, 13);
 /// Calls `each(range, j)` with a uniform `j` in `0..range` for every range of the batches, in
 /// order (Lemire and Brackett's batched ranged draws, exact thanks to the rejection).
 #[inline]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the high word of x·range is below the range (at most 52); the low word is the next x"
+)]
 fn draw_batched<R: Rng + ?Sized>(rng: &mut R, batches: &[Batch], mut each: impl FnMut(usize, usize)) {
     for batch in batches {
         let (top, len) = (u64::from(batch.top), usize::from(batch.len));
@@ -185,9 +193,9 @@ impl Deck {
 
     /// Deals the next `n` cards from the top.
     pub fn deal(&mut self, n: u8) -> CardSet {
-        let start = self.dealt as usize;
-        let end = (start + n as usize).min(52);
-        self.dealt = end as u8;
+        let start = usize::from(self.dealt);
+        self.dealt = self.dealt.saturating_add(n).min(52);
+        let end = usize::from(self.dealt);
         let mut bits = 0u64;
         for card in &self.cards[start..end] {
             bits |= 1 << card.bit();
@@ -206,6 +214,10 @@ impl Deck {
 }
 
 /// An unbiased draw from `0..n` (Lemire's method with rejection), `n > 0`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the low word of the product is what the rejection test reads"
+)]
 pub fn bounded<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     let mut m = u64::from(rng.next_u32()) * u64::from(n);
     let mut low = m as u32;

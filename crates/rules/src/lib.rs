@@ -40,10 +40,10 @@ pub use intent::Intent;
 pub use matchplay::{Match, MatchSummary};
 pub use outcome::{HandKind, HandResult};
 pub use pbn::Deal;
+pub use phase::Phase;
 pub use playstate::PlayState;
 pub use record::{GameRecord, Move, RecordError};
 pub use rotation::next_dealer;
-pub use phase::Phase;
 pub use round::{PlayOn, Round, TrumpCall};
 pub use ruleset::{
     AceCollect, Batches, Call, Failed52, FirstDealer, FirstTwo, Mode, Preset, Revoke, RuleSet, Scoring, Stop,

@@ -60,7 +60,7 @@ impl FromStr for Deal {
         let mut deal = Deal::default();
         let mut seen = CardSet::EMPTY;
         for (i, part) in parts.iter().enumerate() {
-            let seat = first_seat.after(i as u8);
+            let seat = first_seat.after(i);
             let hand =
                 parse_hand(part).map_err(|why| err(format!("hand {} ({part}): {why}", seat.compass())))?;
             if !(seen & hand).is_empty() {

@@ -57,7 +57,7 @@ impl PlayState {
             hands,
             trick: [Card::new(Suit::Spades, crate::Rank::TWO); 4],
             trick_len: 0,
-            leader: leader.index() as u8,
+            leader: u8::from(leader),
             trumps: trumps.map_or(NO_TRUMPS, |s| s as u8),
             led: CardSet::EMPTY,
             win_card: Card::new(Suit::Spades, crate::Rank::TWO),
@@ -120,7 +120,7 @@ impl PlayState {
         let table = Table {
             trick: &view.trick,
             tally: Tally {
-                tricks: view.tricks.len() as u8,
+                tricks: u8::try_from(view.tricks.len()).unwrap_or(TRICKS),
                 taken: view.taken,
                 first_seven,
                 playing_on: view.play_on == Some(PlayOn::Playing),
@@ -149,7 +149,7 @@ impl PlayState {
         // R-HIDTRICK: after a reveal in this trick the cards before it do not count as trumps
         if let Some((seat, card)) = trick.winner() {
             state.win_card = card;
-            state.win_seat = seat.index() as u8;
+            state.win_seat = u8::from(seat);
         }
         state
     }
@@ -329,7 +329,7 @@ impl PlayState {
             leader = winner;
         }
         self.hands = lanes.hands();
-        self.leader = leader as u8;
+        self.leader = u8::from(Seat::ALL[leader & 3]);
         self.tally.taken
     }
 
@@ -364,7 +364,7 @@ impl PlayState {
         }
         for i in 0..N {
             states[i].hands = lanes[i].hands();
-            states[i].leader = leaders[i] as u8;
+            states[i].leader = u8::from(Seat::ALL[leaders[i] & 3]);
         }
     }
 
@@ -508,6 +508,10 @@ impl Draws {
     }
 
     #[inline(always)]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "wyrand folds the two halves of the product into 32 bits"
+    )]
     fn next(&mut self) -> u32 {
         self.0 = self.0.wrapping_add(0xA076_1D64_78BD_642F);
         let t = u128::from(self.0) * u128::from(self.0 ^ 0xE703_7ED1_A0B4_28DB);

@@ -1,13 +1,12 @@
 //! One hand as a pure state machine: Cut → FirstDeal → TrumpCall → SecondDeal → TrickPlay →
 //! Scoring (§2).
 
-
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deck::Deck;
-use crate::ending::{Ending, Tally, Verdict};
+use crate::ending::{Ending, TRICKS, Tally, Verdict};
 use crate::error::{Barred, NotInRules, RuleError};
 use crate::event::Event;
 use crate::heap::{Collect, Heap};
@@ -389,7 +388,7 @@ impl Round {
 
     /// The position of `seat`'s uncorrected revoke in the trick in play.
     fn open_revoke_of(&self, seat: Seat) -> Option<usize> {
-        (0..4).find(|&pos| self.open_revokes[pos] && self.trick.leader.after(pos as u8) == seat)
+        (0..4).find(|&pos| self.open_revokes[pos] && self.trick.leader.after(pos) == seat)
     }
 
     fn push_claims(&self, out: &mut Vec<Intent>) {
@@ -703,10 +702,10 @@ impl Round {
         let Some((winner, card)) = self.trick.winner() else {
             return;
         };
-        let number = self.tricks.len() as u8 + 1;
+        let number = u8::try_from(self.tricks.len() + 1).unwrap_or(TRICKS);
         for pos in 0..4 {
             if std::mem::take(&mut self.open_revokes[pos]) {
-                self.revokes.push((number, self.trick.leader.after(pos as u8)));
+                self.revokes.push((number, self.trick.leader.after(pos)));
             }
         }
         self.tricks.push(self.trick);

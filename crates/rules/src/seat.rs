@@ -31,9 +31,10 @@ impl Seat {
         Seat((self.0 + 3) & 3)
     }
 
-    /// The seat `n` places further in play order.
-    pub const fn after(self, n: u8) -> Seat {
-        Seat((self.0 + n) & 3)
+    /// The seat `n` places further in play order: the seat at position `n` of a trick this
+    /// seat leads.
+    pub const fn after(self, n: usize) -> Seat {
+        Seat::ALL[(self.0 as usize + n) & 3]
     }
 
     /// The partner sits opposite (R-SEAT).
@@ -52,7 +53,7 @@ impl Seat {
     }
 
     pub fn from_compass(c: char) -> Option<Seat> {
-        "NESW".find(c.to_ascii_uppercase()).map(|i| Seat(i as u8))
+        "NESW".find(c.to_ascii_uppercase()).map(|i| Seat::ALL[i])
     }
 }
 

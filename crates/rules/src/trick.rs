@@ -60,7 +60,7 @@ impl Trick {
     /// The seat to play next, if the trick is not complete.
     pub fn to_play(&self) -> Option<Seat> {
         let n = self.len();
-        (n < 4).then(|| self.leader.after(n as u8))
+        (n < 4).then(|| self.leader.after(n))
     }
 
     /// Adds the next card. The caller has checked the card is legal.
@@ -75,7 +75,7 @@ impl Trick {
         let mut back = Vec::new();
         for i in (position..4).rev() {
             if let Some(card) = self.cards[i].take() {
-                back.push((self.leader.after(i as u8), card));
+                back.push((self.leader.after(i), card));
             }
         }
         back
@@ -85,7 +85,7 @@ impl Trick {
     pub(crate) fn reveal_trumps(&mut self, suit: Suit) {
         if self.trumps.is_none() {
             self.trumps = Some(suit);
-            self.trump_from = self.len() as u8;
+            self.trump_from = u8::try_from(self.len()).unwrap_or(4);
         }
     }
 
@@ -94,7 +94,7 @@ impl Trick {
         self.cards
             .iter()
             .enumerate()
-            .map_while(move |(i, c)| c.map(|c| (self.leader.after(i as u8), c)))
+            .map_while(move |(i, c)| c.map(|c| (self.leader.after(i), c)))
     }
 
     pub fn card_of(&self, seat: Seat) -> Option<Card> {
@@ -129,7 +129,7 @@ impl Trick {
                 best_pos = pos;
             }
         }
-        Some((self.leader.after(best_pos as u8), best))
+        Some((self.leader.after(best_pos), best))
     }
 
     /// Would `card`, played next, take the trick from the card winning it so far?

@@ -121,8 +121,8 @@ impl SeatView {
             caller: round.caller(),
             to_act: m.to_act(),
             hand: if sees { own } else { CardSet::EMPTY },
-            unseen_own: if sees { 0 } else { own.len() as u8 },
-            counts: hands.map(|h| h.len() as u8),
+            unseen_own: if sees { 0 } else { own.count() },
+            counts: hands.map(CardSet::count),
             trumps: round.trumps(),
             known_trumps: if is_caller {
                 round.secret_trumps()

@@ -8,14 +8,11 @@ use bevy::state::app::StatesPlugin;
 use courtpiece_game::{GamePlugin, Pacing, SavePath, Table};
 use courtpiece_net::discovery::DISCOVERY_PORT;
 use courtpiece_net::host::{self, HostConfig};
-use courtpiece_net::{Access, Host, NetPlugin, SeatPlan, TableCode};
+use courtpiece_net::{Access, DEFAULT_PORT, Host, NetPlugin, SeatPlan, TableCode};
 use courtpiece_rules::{GameRecord, RuleSet};
 
 use super::Options;
 use crate::cli::CliError;
-
-/// The port a table opens on unless told otherwise.
-pub const DEFAULT_PORT: u16 = 47_777;
 
 /// How often the host looks at its socket and moves the table.
 pub const TICK: Duration = Duration::from_millis(10);

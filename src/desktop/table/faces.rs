@@ -2,6 +2,11 @@
 //! (the four suits, the strokes of each rank), so they are crisp at any table distance and need
 //! no files. Pips for the spot cards, a framed letter for the court cards, the rank and suit in
 //! two corners.
+#![expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "pixel coordinates and channel values are worked out in f32 and clamped to the canvas and to 0..=255 before they are cast"
+)]
 
 use courtpiece_rules::{Card, Rank, Suit};
 

@@ -121,7 +121,8 @@ pub fn nudge(
     let in_deck = cards
         .iter()
         .filter(|(_, t, _)| matches!(t.spot, Spot::Deck { .. }))
-        .count() as u8;
+        .count();
+    let in_deck = layout::place_number(in_deck);
     for (card, target, mut nudge) in &mut cards {
         let new = match (target.spot, turning) {
             (_, Some((c, face_up))) if c == card.0 => Nudge::To(face_up),

@@ -117,15 +117,20 @@ fn keys(
         return;
     }
     let at = hover.0.and_then(|c| hand.iter().position(|(h, _)| h.0 == c));
-    let step = |d: isize| {
-        let start = at.map_or(if d > 0 { -1 } else { hand.len() as isize }, |i| i as isize);
-        let next = (start + d).clamp(0, hand.len() as isize - 1) as usize;
+    let last = hand.len() - 1;
+    let step = |right: bool| {
+        let next = match at {
+            None if right => 0,
+            None => last,
+            Some(i) if right => (i + 1).min(last),
+            Some(i) => i.saturating_sub(1),
+        };
         Some(hand[next].0.0)
     };
     if input.just_pressed(KeyCode::ArrowRight) {
-        hover.0 = step(1);
+        hover.0 = step(true);
     } else if input.just_pressed(KeyCode::ArrowLeft) {
-        hover.0 = step(-1);
+        hover.0 = step(false);
     } else if (input.just_pressed(KeyCode::Enter) || input.just_pressed(KeyCode::Space))
         && let Some(card) = hover.0
         && playable.active

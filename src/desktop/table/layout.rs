@@ -9,6 +9,11 @@ use bevy::prelude::*;
 use courtpiece_rules::heap::Collect;
 use courtpiece_rules::{CallView, Card, CardSet, Heap, Seat, SeatView, Team};
 
+/// A card's number in a place (of at most 52 cards) as a [`Spot`] keeps it.
+pub fn place_number(n: usize) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
 /// Where a card is shown.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Spot {
@@ -105,7 +110,7 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             }
             Some(collect) => {
                 on_heap.push(i);
-                if heap.add(winner, card, (i + 1) as u8, collect).is_some() {
+                if heap.add(winner, card, place_number(i + 1), collect).is_some() {
                     for j in on_heap.drain(..) {
                         pile(&mut spots, view.tricks[j].cards(), winner.team(), &mut piles);
                     }
@@ -118,8 +123,8 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             spots.insert(
                 card,
                 Spot::Heap {
-                    trick: k as u8,
-                    order: order as u8,
+                    trick: place_number(k),
+                    order: place_number(order),
                 },
             );
         }
@@ -129,7 +134,7 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             card,
             Spot::Trick {
                 seat,
-                order: order as u8,
+                order: place_number(order),
             },
         );
     }
@@ -220,20 +225,20 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             .filter(|c| anonymous.slots.get(c) == Some(&Slot::Hand(seat)))
             .collect();
         hidden.sort_by_key(|c| c.bit());
-        let of = (face_up.len() + hidden.len()) as u8;
+        let of = place_number(face_up.len() + hidden.len());
         for (index, card) in face_up.iter().enumerate() {
             spots.insert(
                 *card,
                 Spot::Hand {
                     seat,
-                    index: index as u8,
+                    index: place_number(index),
                     of,
                     face_up: true,
                 },
             );
         }
         for (k, card) in hidden.iter().enumerate() {
-            let index = (face_up.len() + k) as u8;
+            let index = place_number(face_up.len() + k);
             spots.insert(
                 *card,
                 Spot::Hand {
@@ -281,7 +286,7 @@ fn pile(spots: &mut HashMap<Card, Spot>, cards: CardSet, team: Team, piles: &mut
             Spot::Pile {
                 team,
                 trick,
-                order: order as u8,
+                order: place_number(order),
             },
         );
     }

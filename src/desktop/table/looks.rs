@@ -38,8 +38,8 @@ pub fn plugin(app: &mut App) {
 fn image(canvas: Canvas) -> Image {
     Image::new(
         Extent3d {
-            width: canvas.width as u32,
-            height: canvas.height as u32,
+            width: u32::try_from(canvas.width).unwrap_or(u32::MAX),
+            height: u32::try_from(canvas.height).unwrap_or(u32::MAX),
             depth_or_array_layers: 1,
         },
         TextureDimension::D2,

@@ -3,7 +3,9 @@
 
 use bevy::prelude::*;
 use courtpiece_net::Session;
-use courtpiece_rules::{Card, Mode, Seat};
+use courtpiece_rules::{Card, Mode, Phase, Seat};
+
+use crate::desktop::cost::{FrameCost, TableUpdate};
 
 pub mod faces;
 pub mod flourish;
@@ -44,7 +46,7 @@ pub fn view_plugin(app: &mut App) {
         .add_plugins((crate::desktop::cost::table_schedule, pacing::plugin))
         .add_systems(Startup, spawn_cards)
         .add_systems(
-            crate::desktop::cost::TableUpdate,
+            TableUpdate,
             (
                 flourish::swap_in_revealed_indicator,
                 place.in_set(Place),
@@ -53,16 +55,22 @@ pub fn view_plugin(app: &mut App) {
             )
                 .chain()
                 .after(pacing::ShowNext),
-        );
+        )
+        .add_systems(TableUpdate, count_trick_play.after(pacing::ShowNext));
 }
 
 /// The whole table in a window: the view, the room, the cards' looks, the player's input.
 pub fn plugin(app: &mut App) {
     app.add_plugins((view_plugin, scene::plugin, looks::plugin, input::plugin))
         .add_systems(
-            crate::desktop::cost::TableUpdate,
+            TableUpdate,
             looks::dim.run_if(resource_exists::<looks::Deck>).after(Place),
         );
+}
+
+/// Frames of trick play are the ones the frame cost is judged by.
+fn count_trick_play(shown: Res<Shown>, mut cost: ResMut<FrameCost>) {
+    cost.trick_play = shown.view.as_ref().is_some_and(|v| v.phase == Phase::TrickPlay);
 }
 
 fn spawn_cards(mut commands: Commands) {

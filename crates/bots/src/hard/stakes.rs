@@ -52,7 +52,7 @@ impl Stakes {
         let (child, won) = pos.play(card.bit());
         let mut taken = self.taken;
         if let Some(w) = won {
-            taken[usize::from(w & 1 != self.team.index() as u8)] += 1;
+            taken[usize::from(w & 1 != u8::from(self.team))] += 1;
         }
         let (t, [done, failed]) = self.all;
         let i = usize::from(t != self.team);

@@ -46,7 +46,7 @@ fn every_level_answers_every_decision_legally() {
                 rules.max_hands = Some(6);
                 let mut m = Match::new(&rules, seed).unwrap();
                 // mixed tables too: the level at seats 0 and 2, the other level opposite
-                let other = Level::ALL[(level as usize + seed as usize) % Level::ALL.len()];
+                let other = Level::ALL[(level as usize + usize::try_from(seed).unwrap()) % Level::ALL.len()];
                 let mut bots: Vec<_> = Seat::ALL
                     .iter()
                     .map(|s| if s.index() % 2 == 0 { level } else { other }.bot(seed * 4 + s.index() as u64))

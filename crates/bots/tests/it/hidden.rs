@@ -44,7 +44,7 @@ fn r_hidtrick_search_positions_and_memory_agree_with_the_table() {
                     let mut table = m.clone();
                     let events = table.apply(who, *intent).expect("a legal card");
                     let by_table = events.iter().find_map(|e| match e {
-                        Event::TrickWon { seat, .. } => Some(seat.index() as u8),
+                        Event::TrickWon { seat, .. } => Some(u8::from(*seat)),
                         _ => None,
                     });
                     assert_eq!(won, by_table, "{card} to {trick:?}");

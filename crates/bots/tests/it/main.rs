@@ -1,5 +1,7 @@
 //! Integration tests of the bots crate.
 
+#![allow(clippy::unwrap_used, reason = "a test fails loudly on what it did not expect")]
+
 mod bots;
 mod hidden;
 mod solver;

@@ -20,7 +20,7 @@ fn brute(pos: &Position, team: Team, seen: &mut HashMap<Position, u8>) -> u8 {
     let mut best = if maximizing { 0 } else { u8::MAX };
     for card in pos.legal() {
         let (child, won) = pos.play(card.bit());
-        let v = brute(&child, team, seen) + u8::from(won.is_some_and(|w| w & 1 == team.index() as u8));
+        let v = brute(&child, team, seen) + u8::from(won.is_some_and(|w| w & 1 == u8::from(team)));
         best = if maximizing { best.max(v) } else { best.min(v) };
     }
     seen.insert(*pos, best);
@@ -38,7 +38,7 @@ fn brute_run(pos: &Position, team: Team) -> u8 {
     for card in pos.legal() {
         let (child, won) = pos.play(card.bit());
         let v = match won {
-            Some(w) if w & 1 == team.index() as u8 => 1 + brute_run(&child, team),
+            Some(w) if w & 1 == u8::from(team) => 1 + brute_run(&child, team),
             Some(_) => 0,
             None => brute_run(&child, team),
         };

@@ -77,7 +77,7 @@ fn a_whole_match_in_every_preset() {
             .iter()
             .filter(|e| matches!(e, Event::HandScored { .. }))
             .count();
-        assert_eq!(scored as u32, table.game.score().hands);
+        assert_eq!(u32::try_from(scored).unwrap(), table.game.score().hands);
         assert!(matches!(seen.events.last(), Some(Event::MatchOver { .. })));
     }
 }

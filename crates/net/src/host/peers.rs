@@ -122,9 +122,7 @@ fn receive(
                         &time,
                     );
                 }
-                (ClientMessage::Hello { .. }, Some(_)) => {
-                    refuse(&mut server, client, Refusal::HelloTwice)
-                }
+                (ClientMessage::Hello { .. }, Some(_)) => refuse(&mut server, client, Refusal::HelloTwice),
                 (_, None) => refuse(&mut server, client, Refusal::HelloFirst),
                 (ClientMessage::Lobby(action), Some(index)) => {
                     if let Err(error) = lobby::act(&mut host, client, index, action) {
@@ -148,11 +146,7 @@ fn receive(
 }
 
 fn refuse(server: &mut RenetServer, client: ClientId, refusal: Refusal) {
-    send(
-        server,
-        client,
-        &HostMessage::Rejected(refusal),
-    );
+    send(server, client, &HostMessage::Rejected(refusal));
 }
 
 fn hello(

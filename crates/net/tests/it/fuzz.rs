@@ -26,10 +26,10 @@ impl XorShift {
         self.0
     }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        usize::try_from(self.next() % u64::try_from(n).unwrap()).unwrap()
     }
     fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next() as u8).collect()
+        (0..len).map(|_| self.next().to_le_bytes()[0]).collect()
     }
 }
 
@@ -156,7 +156,7 @@ fn flood(target: SocketAddr, key: [u8; 32], count: usize) -> thread::JoinHandle<
                         for _ in 0..1 + rng.below(8) {
                             let at = rng.below(d.len().max(1));
                             if let Some(b) = d.get_mut(at) {
-                                *b = rng.next() as u8;
+                                *b = rng.next().to_le_bytes()[0];
                             }
                         }
                     }

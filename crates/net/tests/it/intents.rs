@@ -34,7 +34,7 @@ fn send(app: &mut App, intent: Intent) {
 
 fn host_moves(host: &App) -> u32 {
     // the intents the host has applied
-    host.world().resource::<Table>().record.moves.len() as u32
+    u32::try_from(host.world().resource::<Table>().record.moves.len()).unwrap()
 }
 
 #[test]

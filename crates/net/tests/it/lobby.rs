@@ -7,9 +7,7 @@ use bevy::prelude::App;
 use courtpiece_bots::Level;
 use courtpiece_game::Table;
 use courtpiece_net::host::join_own_table;
-use courtpiece_net::{
-    Access, ClientMessage, LobbyAction, LobbyError, Refusal, SeatPlan, SeatState, ToHost,
-};
+use courtpiece_net::{Access, ClientMessage, LobbyAction, LobbyError, Refusal, SeatPlan, SeatState, ToHost};
 use courtpiece_rules::{CardSet, Preset, Seat};
 
 use crate::support::*;

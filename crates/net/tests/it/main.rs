@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, reason = "a test fails loudly on what it did not expect")]
 mod access;
 mod fuzz;
 mod intents;

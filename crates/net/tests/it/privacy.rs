@@ -73,7 +73,10 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
     let mut states: HashMap<(u32, u32), Vec<Secrets>> = HashMap::new();
     let mut remember = |h: &bevy::prelude::App| {
         if let Some(table) = h.world().get_resource::<Table>() {
-            let key = (table.record.moves.len() as u32, table.game.hand_no());
+            let key = (
+                u32::try_from(table.record.moves.len()).unwrap(),
+                table.game.hand_no(),
+            );
             let s = secrets(table);
             let seen = states.entry(key).or_default();
             if !seen.contains(&s) {

@@ -139,5 +139,5 @@ fn a_dropped_player_is_replaced_after_the_grace_time_and_gets_the_seat_back() {
 }
 
 fn truth_moves(host: &App) -> u32 {
-    host.world().resource::<Table>().record.moves.len() as u32
+    u32::try_from(host.world().resource::<Table>().record.moves.len()).unwrap()
 }

@@ -1,6 +1,8 @@
 //! Integration tests of the rules crate, one module per part of the rule book. Each test names
 //! the rule ids (`R-…`, `V-…`) it checks.
 
+#![allow(clippy::unwrap_used, reason = "a test fails loudly on what it did not expect")]
+
 mod calling;
 mod double_sar;
 mod properties;

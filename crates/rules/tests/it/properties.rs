@@ -114,7 +114,7 @@ fn check_state(m: &Match) {
     for t in round.tricks() {
         assert!(t.is_complete());
         for (i, (s, c)) in t.plays().enumerate() {
-            assert_eq!(s, t.leader.after(i as u8));
+            assert_eq!(s, t.leader.after(i));
             assert!(!played.contains(c), "{c} played twice");
             played.insert(c);
         }

@@ -137,7 +137,7 @@ fn v_target_the_match_ends_at_the_target() {
         assert!(score.points.iter().any(|&p| p >= target), "{preset}: {score:?}");
         // it ended at the first hand that reached the target
         let last = m.results().len();
-        assert_eq!(last as u32, score.hands);
+        assert_eq!(u32::try_from(last).unwrap(), score.hands);
         let Some(Event::MatchOver { winner, .. }) = events.last() else {
             panic!("{preset}: the match should end with MatchOver");
         };

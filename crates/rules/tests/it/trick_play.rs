@@ -1,6 +1,8 @@
 //! §3 Trick play: lead, follow, win, revoke, no table talk.
 
-use courtpiece_rules::{CardSet, Event, HandKind, Intent, Preset, Revoke, NotInRules, RuleError, RuleSet, Suit, Team};
+use courtpiece_rules::{
+    CardSet, Event, HandKind, Intent, NotInRules, Preset, Revoke, RuleError, RuleSet, Suit, Team,
+};
 
 use crate::support::{card, play, ready, seat};
 
