@@ -1,4 +1,5 @@
-//! `courtpiece bench`: random full hands on one core, hands per second.
+//! `courtpiece bench`: random full hands on one core, hands per second, played through
+//! `PlayState::play`: the code every search and playout of the bots runs.
 
 use std::time::{Duration, Instant};
 
@@ -11,8 +12,6 @@ use super::CliError;
 
 /// Hands between two looks at the clock.
 const BATCH: u64 = 4096;
-/// Hands played out together (see `PlayState::playout_batch`).
-const LANES: usize = 2;
 
 #[derive(Serialize)]
 struct Figures {
@@ -35,16 +34,11 @@ pub fn run(seconds: f64, seed: u64, json: bool) -> Result<(), CliError> {
     let mut checksum = 0u64;
     let start = Instant::now();
     while start.elapsed() < budget {
-        for _ in 0..BATCH / LANES as u64 {
-            let mut states: [PlayState; LANES] = std::array::from_fn(|_| {
-                let trumps = Suit::ALL[(rng.next_u32() & 3) as usize];
-                let leader = Seat::ALL[(rng.next_u32() & 3) as usize];
-                PlayState::random(&mut rng, Some(trumps), leader, &rules)
-            });
-            PlayState::playout_batch(&mut states, &mut rng);
-            for state in &states {
-                checksum = checksum.wrapping_add(u64::from(state.taken()[0]));
-            }
+        for _ in 0..BATCH {
+            let trumps = Suit::ALL[(rng.next_u32() & 3) as usize];
+            let leader = Seat::ALL[(rng.next_u32() & 3) as usize];
+            let mut state = PlayState::random(&mut rng, Some(trumps), leader, &rules);
+            checksum = checksum.wrapping_add(u64::from(state.playout(&mut rng)[0]));
         }
         hands += BATCH;
     }

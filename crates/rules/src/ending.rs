@@ -38,6 +38,7 @@ pub struct Tally {
 impl Tally {
     /// Counts a completed trick: `team` won it and takes `taken` tricks with it (one in Single
     /// Sar; in Double Sar what it collects from the heap, maybe none).
+    #[inline]
     pub fn add(&mut self, team: Team, taken: u8) {
         self.tricks += 1;
         self.taken[team.index()] += taken;
@@ -68,7 +69,13 @@ impl Ending {
 
     /// Where the hand stands after the trick just counted in `tally` (R-SEVEN, R-COURT,
     /// R-PLAYON, R-RULE-PLAYON, R-DSWIN, R-DSKOT). `calling` is the trump-caller's team.
+    #[inline]
     pub fn after_trick(&self, tally: &Tally, calling: Team) -> Verdict {
+        // every ending needs seven tricks taken by one side, or the last trick; a play-on only
+        // starts after the seventh
+        if tally.tricks < SEVEN {
+            return Verdict::GoesOn;
+        }
         let [t0, t1] = tally.taken;
         let leader = if t0 >= t1 { Team::ALL[0] } else { Team::ALL[1] };
         let lead = tally.taken[leader.index()];

@@ -3,7 +3,7 @@
 use rand::Rng;
 
 use crate::card::{Card, Suit};
-use crate::cardset::{CardSet, count_table, scale, select_table};
+use crate::cardset::CardSet;
 use crate::deck::{Deck, bounded};
 use crate::ending::{Ending, TRICKS, Tally, Verdict};
 use crate::heap::{Collect, Heap};
@@ -303,69 +303,18 @@ impl PlayState {
         }
     }
 
-    /// Plays random legal cards to the end of the hand (all tricks) and returns tricks per team.
-    /// Each legal card is equally likely, up to the tiny bias of [`CardSet::pick`].
+    /// Plays random legal cards to the end of the hand (all tricks) and returns tricks per team,
+    /// through [`Self::play`] as every search does. Each legal card is equally likely, up to the
+    /// tiny bias of [`CardSet::pick`].
     #[inline]
     pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> [u8; 2] {
-        // The trick in progress, and Double Sar's heap, take the general path; whole Single Sar
-        // tricks take the fast one, with the position in registers.
-        while !self.is_over() && (self.trick_len != 0 || self.heap.is_some()) {
-            match self.random_card(rng.next_u32()) {
-                Some(card) => {
-                    self.play(card);
-                }
-                None => return self.tally.taken,
-            }
-        }
-        let mut lanes = Lanes::new(self.hands);
-        let mut leader = (self.leader & 3) as usize;
-        let mut draws = Draws::new(rng.next_u64());
-        let trumps = usize::from(self.trumps);
         while !self.is_over() {
-            let Some(winner) = lanes.trick(leader, trumps, &mut draws) else {
+            let Some(card) = self.random_card(rng.next_u32()) else {
                 break;
             };
-            self.count_trick(Team::ALL[winner & 1], 1);
-            leader = winner;
+            self.play(card);
         }
-        self.hands = lanes.hands();
-        self.leader = u8::from(Seat::ALL[leader & 3]);
         self.tally.taken
-    }
-
-    /// Plays out `N` positions at once, as [`Self::playout`] does one: their tricks are
-    /// interleaved so that the processor works on one while waiting on another. Positions that
-    /// are not at the start of a Single Sar trick with the same tricks left are played one by one.
-    pub fn playout_batch<const N: usize, R: Rng + ?Sized>(states: &mut [PlayState; N], rng: &mut R) {
-        let tricks_left = states[0].tricks_left();
-        let lockstep = states
-            .iter()
-            .all(|s| s.trick_len == 0 && s.heap.is_none() && s.tricks_left() == tricks_left);
-        if !lockstep {
-            for state in states.iter_mut() {
-                state.playout(rng);
-            }
-            return;
-        }
-        let mut lanes: [Lanes; N] = std::array::from_fn(|i| Lanes::new(states[i].hands));
-        let mut draws: [Draws; N] = std::array::from_fn(|_| Draws::new(rng.next_u64()));
-        let mut leaders: [usize; N] = std::array::from_fn(|i| usize::from(states[i].leader & 3));
-        let mut live = [true; N];
-        for _ in 0..tricks_left {
-            for i in 0..N {
-                match lanes[i].trick(leaders[i], usize::from(states[i].trumps), &mut draws[i]) {
-                    Some(winner) if live[i] => {
-                        states[i].count_trick(Team::ALL[winner & 1], 1);
-                        leaders[i] = winner;
-                    }
-                    _ => live[i] = false,
-                }
-            }
-        }
-        for i in 0..N {
-            states[i].hands = lanes[i].hands();
-            states[i].leader = u8::from(Seat::ALL[leaders[i] & 3]);
-        }
     }
 
     /// A legal card of the seat to play, chosen by the random number `r`.
@@ -400,123 +349,6 @@ struct Table<'a> {
     tally: Tally,
     heap: Heap,
     caller: Seat,
-}
-
-/// `SELECT_IN_SUIT[lane][k]`: the rank of the `k`-th card (lowest first) of a suit holding the
-/// ranks `lane`. 128 KiB, so that choosing a card of a suit is one lookup.
-static SELECT_IN_SUIT: [[u8; 16]; 8192] = select_table::<8192, 16>();
-
-/// `SUIT_COUNT[lane]`: cards in a suit holding the ranks `lane`.
-static SUIT_COUNT: [u8; 8192] = count_table::<8192>();
-
-/// Hands as one 13-bit lane per suit, with the four suit counts of each seat packed in bytes: the
-/// layout of the random playout, where choosing the k-th legal card is a table lookup.
-struct Lanes {
-    lanes: [[u16; 4]; 4],
-    counts: [u32; 4],
-}
-
-impl Lanes {
-    fn new(hands: [CardSet; 4]) -> Lanes {
-        let lanes = hands.map(|h| Suit::ALL.map(|s| h.suit_bits(s)));
-        let counts = lanes.map(|l| {
-            (0..4).fold(0u32, |acc, s| {
-                acc | u32::from(SUIT_COUNT[usize::from(l[s] & 0x1FFF)]) << (8 * s)
-            })
-        });
-        Lanes { lanes, counts }
-    }
-
-    fn hands(&self) -> [CardSet; 4] {
-        self.lanes.map(|l| {
-            Suit::ALL.into_iter().fold(CardSet::EMPTY, |acc, s| {
-                acc | CardSet::from_suit_bits(s, l[s.index()])
-            })
-        })
-    }
-
-    /// Plays one whole trick from `leader` at random (R-FOLLOW, R-WIN); returns the winner.
-    #[inline(always)]
-    fn trick(&mut self, leader: usize, trumps: usize, draws: &mut Draws) -> Option<usize> {
-        let (led, rank) = self.take_any(leader, draws.next())?;
-        // R-WIN as one comparison: a card's key is its rank, plus 16 in the suit led, plus 32
-        // in trumps; a card of a third suit keeps its bare rank and can never lead the trick.
-        let mut bonus = [0u32; 5];
-        bonus[led] = 16;
-        bonus[trumps.min(4)] = 32;
-        let (mut win_key, mut win_seat) = (bonus[led] + rank, leader);
-        for i in 1..4 {
-            let seat = (leader + i) & 3;
-            let (suit, rank) = self.take_following(seat, led, draws.next())?;
-            let key = bonus[suit & 3] + rank;
-            let beats = key > win_key;
-            win_key = std::hint::select_unpredictable(beats, key, win_key);
-            win_seat = std::hint::select_unpredictable(beats, seat, win_seat);
-        }
-        Some(win_seat)
-    }
-
-    /// Takes a card of the led suit if the seat has one (R-FOLLOW), else any card.
-    #[inline(always)]
-    fn take_following(&mut self, seat: usize, led: usize, r: u32) -> Option<(usize, u32)> {
-        let count = (self.counts[seat] >> (8 * led)) & 0xFF;
-        if count > 0 {
-            Some((led, self.take_in(seat, led, scale(r, count))))
-        } else {
-            self.take_any(seat, r)
-        }
-    }
-
-    /// Takes one of the seat's cards, each equally likely; returns (suit, rank).
-    #[inline(always)]
-    fn take_any(&mut self, seat: usize, r: u32) -> Option<(usize, u32)> {
-        const L8: u32 = 0x0101_0101;
-        const H8: u32 = 0x8080_8080;
-        // byte s: cards in suits 0..=s
-        let running = self.counts[seat].wrapping_mul(L8);
-        let n = running >> 24;
-        if n == 0 {
-            return None;
-        }
-        let k = scale(r, n);
-        // high bit of byte s set where running_s <= k: their number is the suit of the k-th card
-        let at_most_k = ((k.wrapping_mul(L8) | H8) - running) & H8;
-        let suit = ((at_most_k >> 7).wrapping_mul(L8) >> 24) as usize;
-        let before = ((running << 8) >> (8 * suit)) & 0xFF;
-        Some((suit, self.take_in(seat, suit, k - before)))
-    }
-
-    /// Takes the `k`-th card (lowest first) of one suit of the seat; returns its rank.
-    #[inline(always)]
-    fn take_in(&mut self, seat: usize, suit: usize, k: u32) -> u32 {
-        let suit = suit & 3;
-        let lane = &mut self.lanes[seat][suit];
-        let rank = SELECT_IN_SUIT[usize::from(*lane & 0x1FFF)][(k & 15) as usize];
-        *lane &= !(1 << rank);
-        self.counts[seat] -= 1 << (8 * suit);
-        u32::from(rank)
-    }
-}
-
-/// The random numbers of one playout: wyrand seeded from the caller's generator. A local generator stays in registers, where a `&mut` generator would be written
-/// back to memory at every card, and is four times cheaper than the general-purpose one.
-struct Draws(u64);
-
-impl Draws {
-    fn new(seed: u64) -> Draws {
-        Draws(seed)
-    }
-
-    #[inline(always)]
-    #[expect(
-        clippy::cast_possible_truncation,
-        reason = "wyrand folds the two halves of the product into 32 bits"
-    )]
-    fn next(&mut self) -> u32 {
-        self.0 = self.0.wrapping_add(0xA076_1D64_78BD_642F);
-        let t = u128::from(self.0) * u128::from(self.0 ^ 0xE703_7ED1_A0B4_28DB);
-        ((t >> 64) as u64 ^ t as u64) as u32
-    }
 }
 
 #[cfg(test)]
