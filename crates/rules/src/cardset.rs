@@ -234,16 +234,6 @@ impl CardSet {
         CardIter(self.0)
     }
 
-    /// The ranks held in one suit as a 13-bit mask, two at bit 0.
-    pub const fn suit_bits(self, suit: Suit) -> u16 {
-        ((self.0 >> (suit as u32 * 16)) & SUIT_LANE) as u16
-    }
-
-    /// The set holding the ranks of `bits` (13-bit mask, two at bit 0) in `suit`.
-    pub const fn from_suit_bits(suit: Suit, bits: u16) -> CardSet {
-        CardSet(((bits as u64) & SUIT_LANE) << (suit as u32 * 16))
-    }
-
     /// Does the set hold a J, Q, K or A? (`V-REDEAL`)
     pub fn has_face_or_ace(self) -> bool {
         self.iter().any(|c| c.rank().is_face_or_ace())

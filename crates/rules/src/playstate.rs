@@ -4,7 +4,7 @@ use rand::Rng;
 
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
-use crate::deck::{Deck, bounded};
+use crate::deck::Deck;
 use crate::ending::{Ending, TRICKS, Tally, Verdict};
 use crate::heap::{Collect, Heap};
 use crate::outcome::HandKind;
@@ -327,19 +327,6 @@ impl PlayState {
             hand.pick_in_suit(self.trick[0].suit(), r)
                 .or_else(|| hand.pick(r))
         }
-    }
-
-    /// A uniformly random legal card (unbiased), for callers that need exact uniformity.
-    pub fn random_legal<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Card> {
-        let legal = self.legal();
-        if legal.is_empty() {
-            return None;
-        }
-        legal.nth(bounded(rng, legal.len()))
-    }
-
-    pub fn team_tricks(&self, team: Team) -> u8 {
-        self.tally.taken[team.index()]
     }
 }
 
