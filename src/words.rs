@@ -1,5 +1,8 @@
 //! How the table puts things in words, shared by the window and the terminal.
 
+use courtpiece_bots::Level;
+use courtpiece_rules::{Preset, Seat};
+
 /// "1 trick", "2 tricks".
 pub fn tricks(n: impl Into<u32>) -> String {
     match n.into() {
@@ -8,12 +11,53 @@ pub fn tricks(n: impl Into<u32>) -> String {
     }
 }
 
+/// The bots' names by seat: three bots at a table are three players to tell apart.
+const BOTS: [&str; 4] = ["Asha", "Bilal", "Chandni", "Darius"];
+
+/// A bot's name by its seat, and its level: ("Bilal", "Medium bot").
+pub fn bot(seat: Seat, level: Level) -> (&'static str, String) {
+    (BOTS[seat.index()], format!("{} bot", capitalised(level.name())))
+}
+
+/// A game by its rule set's id as a table announces it: "Double Sar", or "custom rules".
+pub fn game(id: &str) -> String {
+    id.parse::<Preset>()
+        .map_or_else(|_| "custom rules".to_owned(), |p| p.title().to_owned())
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn one_trick_is_singular() {
-        assert_eq!(super::tricks(1u8), "1 trick");
-        assert_eq!(super::tricks(0u8), "0 tricks");
-        assert_eq!(super::tricks(7u8), "7 tricks");
+        assert_eq!(tricks(1u8), "1 trick");
+        assert_eq!(tricks(0u8), "0 tricks");
+        assert_eq!(tricks(7u8), "7 tricks");
+    }
+
+    #[test]
+    fn bots_at_one_table_have_distinct_names_with_their_level() {
+        let names: Vec<(&str, String)> = Seat::ALL.iter().map(|&s| bot(s, Level::Medium)).collect();
+        for (i, (name, level)) in names.iter().enumerate() {
+            assert_eq!(level, "Medium bot");
+            assert!(
+                names[i + 1..].iter().all(|(other, _)| other != name),
+                "{name} twice"
+            );
+        }
+    }
+
+    #[test]
+    fn games_are_named_in_words() {
+        assert_eq!(game("double-sar"), "Double Sar");
+        assert_eq!(game("court-piece"), "Court Piece");
+        assert_eq!(game("custom"), "custom rules");
     }
 }

@@ -10,7 +10,8 @@ use courtpiece::figures::clock_seed;
 use courtpiece::words;
 use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::{
-    CallView, Card, CardSet, Event, GameRecord, Intent, Phase, Preset, Seat, SeatView, Suit,
+    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, Phase, Preset, RuleError, Seat, SeatView,
+    Suit,
 };
 
 use super::CliError;
@@ -21,6 +22,16 @@ const NAMES: [&str; 4] = ["You", "East", "Partner", "West"];
 /// What a player at `you` calls the player at `seat`.
 fn name(you: Seat, seat: Seat) -> &'static str {
     NAMES[(seat.index() + 4 - you.index()) % 4]
+}
+
+/// The player at `seat` doing something, as the player at `you` says it: "You deal", "East
+/// deals".
+fn does(you: Seat, seat: Seat, verb: &str) -> String {
+    if seat == you {
+        format!("You {verb}")
+    } else {
+        format!("{} {verb}s", name(you, seat))
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -81,7 +92,8 @@ pub fn run(options: Options) -> Result<(), CliError> {
         }
         let Some(who) = m.to_act() else { break };
         let intent = if who == YOU {
-            match ask(&m.view(YOU), &mut lines)? {
+            let why_not = |intent| m.round().clone().apply(YOU, intent).err();
+            match ask(&m.view(YOU), &mut lines, why_not)? {
                 Some(intent) => intent,
                 None => {
                     println!("Goodbye.");
@@ -108,6 +120,7 @@ pub fn run(options: Options) -> Result<(), CliError> {
 fn ask(
     view: &SeatView,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    why_not: impl Fn(Intent) -> Option<RuleError>,
 ) -> Result<Option<Intent>, CliError> {
     loop {
         show_table(view);
@@ -131,7 +144,10 @@ fn ask(
         }
         match parse_intent(&text, view) {
             Some(intent) if view.legal.contains(&intent) => return Ok(Some(intent)),
-            Some(intent) => println!("  You may not {intent} now. {}", describe_legal(&view.legal)),
+            Some(intent) => match why_not(intent) {
+                Some(why) => println!("  You may not {intent}: {why}."),
+                None => println!("  You may not {intent} now. {}", describe_legal(&view.legal)),
+            },
             None => println!("  I did not understand {text:?}. {}", describe_legal(&view.legal)),
         }
     }
@@ -241,50 +257,68 @@ pub(super) fn show_events(events: &[Event], you: Seat) {
     for e in events {
         let line = match e {
             Event::Shuffled { hand, dealer, .. } => {
-                format!("-- Hand {hand}: {} deals.", name(you, *dealer))
+                format!("-- Hand {hand}: {}.", does(you, *dealer, "deal"))
             }
-            Event::Cut { seat, at } => format!("{} cuts at {at}.", name(you, *seat)),
+            Event::Cut { seat, at } => format!("{} at {at}.", does(you, *seat, "cut")),
             Event::TrumpsCalled { seat, suit } => {
-                format!("{} calls {} trumps.", name(you, *seat), suit.name())
+                format!("{} {} trumps.", does(you, *seat, "call"), suit.name())
             }
             Event::TrumpShown { seat, card } => {
                 format!(
-                    "{} shows {}: trumps are {}.",
-                    name(you, *seat),
+                    "{} {}: trumps are {}.",
+                    does(you, *seat, "show"),
                     pretty(*card),
                     card.suit().name()
                 )
             }
-            Event::IndicatorLaid { seat } => format!("{} lays a trump face down.", name(you, *seat)),
-            Event::Deferred { seat } => format!("{} defers the call.", name(you, *seat)),
-            Event::Redeal { seat, .. } => format!("{} asks for a redeal.", name(you, *seat)),
+            Event::IndicatorLaid { seat } => format!("{} a trump face down.", does(you, *seat, "lay")),
+            Event::Deferred { seat } => format!("{} the call.", does(you, *seat, "defer")),
+            Event::Redeal { seat, .. } => format!("{} for a redeal.", does(you, *seat, "ask")),
             Event::Played { seat, card } if *seat != you => {
                 format!("{} plays {}.", name(you, *seat), pretty(*card))
             }
-            Event::RevealAsked { seat } => format!("{} asks to see trumps.", name(you, *seat)),
+            Event::RevealAsked { seat } => format!("{} to see trumps.", does(you, *seat, "ask")),
             Event::TrumpsRevealed { suit, .. } => format!("Trumps are {}.", suit.name()),
-            Event::TrickWon { seat, number, .. } => format!("{} wins trick {number}.", name(you, *seat)),
+            Event::TrickWon { seat, number, .. } => format!("{} trick {number}.", does(you, *seat, "win")),
             Event::HeapCollected { seat, tricks } => {
                 format!(
-                    "{} collects {} from the heap.",
-                    name(you, *seat),
+                    "{} {} from the heap.",
+                    does(you, *seat, "collect"),
                     words::tricks(*tricks)
                 )
             }
-            Event::PlayedOn { seat } => format!("{} plays on for all thirteen!", name(you, *seat)),
-            Event::Stopped { seat } => format!("{} stops with a court.", name(you, *seat)),
+            Event::PlayedOn { seat } => format!("{} on for all thirteen!", does(you, *seat, "play")),
+            Event::Stopped { seat } => format!("{} with a court.", does(you, *seat, "stop")),
             Event::HandOver { result } => {
-                let who = if result.winner == you.team() {
-                    "Your team"
+                let us = you.team();
+                let who = if result.winner == us {
+                    "Your team wins"
                 } else {
-                    "The opponents"
+                    "The opponents win"
+                };
+                let kind = match result.kind {
+                    HandKind::Plain => "",
+                    HandKind::Court => " with a court",
+                    HandKind::FiftyTwo => " with all thirteen",
+                    HandKind::FailedPlayOn => " (the play-on failed)",
+                    HandKind::SarCourt | HandKind::GoonCourt => " with a Double Sar court",
+                    HandKind::Revoke => " on a revoke",
+                    HandKind::FalseClaim => " on a wrong revoke claim",
                 };
                 format!(
-                    "{who} win the hand ({:?}), tricks {} - {}.",
-                    result.kind, result.tricks[0], result.tricks[1]
+                    "{who} the hand{kind}, tricks {} - {} (us - them).",
+                    result.tricks[us.index()],
+                    result.tricks[us.other().index()]
                 )
             }
-            Event::HandScored { score } => format!("Score: {} - {}.", score.points[0], score.points[1]),
+            Event::HandScored { score } => {
+                let us = you.team();
+                format!(
+                    "Score: {} - {} (us - them).",
+                    score.points[us.index()],
+                    score.points[us.other().index()]
+                )
+            }
             Event::MatchOver { .. } => "The match is over.".to_string(),
             _ => continue,
         };

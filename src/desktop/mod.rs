@@ -12,8 +12,7 @@ mod audio;
 pub mod cost;
 pub mod hud;
 pub mod menu;
-pub mod rule_options;
-pub mod rules;
+pub mod palette;
 pub mod screen;
 pub mod screenshot;
 pub mod settings;
@@ -72,13 +71,15 @@ pub fn run(launch: Launch) -> AppExit {
     app.run()
 }
 
-/// Animation speed and full screen follow the settings.
+/// Animation speed, waiting at results and full screen follow the settings.
 fn apply_settings(
     settings: Res<settings::Settings>,
     mut speed: ResMut<table::pacing::Speed>,
+    mut wait: ResMut<table::pacing::WaitAtResult>,
     mut window: Option<Single<&mut Window>>,
 ) {
     speed.0 = settings.animation_speed;
+    wait.0 = !settings.next_hand_by_itself;
     if let Some(window) = window.as_mut() {
         let mode = if settings.fullscreen {
             WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)

@@ -12,7 +12,7 @@ use courtpiece_rules::{Event, Phase};
 
 use super::Launch;
 use super::cost::{self, FrameCost};
-use super::menu::{Menu, Page};
+use super::menu::MenuPage;
 use super::settings::Settings;
 use super::start::{Start, start};
 use super::table::pacing::Shown;
@@ -69,7 +69,8 @@ fn begin(launch: Res<Launch>, mut commands: Commands) {
 fn run(
     mut script: ResMut<Script>,
     mut shown: ResMut<Shown>,
-    mut menu: ResMut<Menu>,
+    page: Option<Res<State<MenuPage>>>,
+    mut next_page: Option<ResMut<NextState<MenuPage>>>,
     session: Option<Res<Session>>,
     autoplay: Option<Res<Autoplay>>,
     settings: Res<Settings>,
@@ -108,11 +109,14 @@ fn run(
     shown.paused = false;
     // the next page or the game only once the last picture is taken: a picture is captured a
     // frame or two after it is asked for
-    if script.step == 1 && menu.page != Page::Rules {
-        menu.page = Page::Rules;
+    let on = |p: MenuPage| page.as_ref().is_some_and(|s| *s.get() == p);
+    if script.step == 1
+        && !on(MenuPage::Rules)
+        && let Some(next) = next_page.as_mut()
+    {
+        next.set(MenuPage::Rules);
     }
-    if script.step == 2 && session.is_none() && menu.page == Page::Rules {
-        menu.page = Page::Main;
+    if script.step == 2 && session.is_none() && on(MenuPage::Rules) {
         start(&mut commands, Start::Quick { seed: 7 }, settings.name.clone());
     }
     let view = shown.view.as_ref();

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use serde::{Deserialize, Serialize};
 
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -18,6 +19,8 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Sound effects, 0 (off) to 1, in a build with the `sound` feature.
     pub volume: f32,
+    /// The next hand starts by itself after a hand's result, instead of waiting for the player.
+    pub next_hand_by_itself: bool,
 }
 
 impl Default for Settings {
@@ -29,6 +32,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             fullscreen: false,
             volume: 0.6,
+            next_hand_by_itself: false,
         }
     }
 }
@@ -42,10 +46,24 @@ pub struct SettingsFile {
 
 pub fn plugin(app: &mut App) {
     let (settings, file) = load();
-    app.insert_resource(settings).insert_resource(file).add_systems(
-        super::cost::TableUpdate,
-        save.run_if(resource_changed::<Settings>),
-    );
+    app.insert_resource(settings)
+        .insert_resource(file)
+        .add_systems(
+            super::cost::TableUpdate,
+            save.run_if(resource_changed::<Settings>),
+        )
+        .add_systems(EguiPrimaryContextPass, scale_ui.before(super::cost::OurEgui));
+}
+
+/// The interface size holds on every page from the first frame. While the pointer drags (the
+/// size's own slider, say) it waits for the release: a slider that grew under the mouse would
+/// move its own value.
+fn scale_ui(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 && !ctx.egui_is_using_pointer() {
+        ctx.set_zoom_factor(settings.ui_scale);
+    }
+    Ok(())
 }
 
 fn path() -> Option<PathBuf> {

@@ -10,8 +10,6 @@ use courtpiece_net::host::{self, HostConfig, SeatPlan};
 use courtpiece_net::{Access, Host, Session, client};
 
 use super::screen::Screen;
-use super::table::layout::Anonymous;
-use super::table::pacing::Shown;
 
 /// Why the last attempt to sit down failed, for the menu to show.
 #[derive(Resource, Clone, Debug, Default)]
@@ -24,13 +22,13 @@ pub enum Start {
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<StartError>();
+    app.init_resource::<StartError>()
+        .add_systems(OnExit(Screen::Table), get_up);
 }
 
 /// Sits down as `name`; on failure the menu says why.
 pub fn start(commands: &mut Commands, what: Start, name: String) {
     commands.queue(move |world: &mut World| {
-        reset(world);
         let result = match what {
             Start::Quick { seed } => {
                 let mut config =
@@ -63,25 +61,21 @@ pub fn start(commands: &mut Commands, what: Start, name: String) {
     });
 }
 
-/// Gets up from the table: tells the host (or, hosting, everyone) and goes back to the menu.
-pub fn leave(commands: &mut Commands) {
-    commands.queue(|world: &mut World| {
-        if world.contains_resource::<Host>() {
-            host::close(world);
-        } else {
-            client::disconnect(world);
-        }
-        reset(world);
-        world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
-    });
+/// Gets up from the table and goes back to the menu; leaving the table's screen closes it.
+pub fn leave(screen: &mut NextState<Screen>) {
+    screen.set(Screen::Menu);
 }
 
-/// Forgets the last table.
-fn reset(world: &mut World) {
+/// Tells the host (or, hosting, everyone) and forgets the table. The table's entities go with
+/// the screen, and the view forgets what it showed (`table::forget`).
+fn get_up(world: &mut World) {
+    if world.contains_resource::<Host>() {
+        host::close(world);
+    } else {
+        client::disconnect(world);
+    }
     world.remove_resource::<Session>();
     world.remove_resource::<Table>();
     world.remove_resource::<courtpiece_net::Autoplay>();
-    world.insert_resource(Shown::default());
-    world.resource_mut::<Anonymous>().clear();
     world.resource_mut::<NextState<Phase>>().set(Phase::Lobby);
 }

@@ -159,6 +159,15 @@ fn play_in_the_terminal_takes_typed_moves_and_stops_at_the_end_of_input() {
         "{}",
         &text[text.len().saturating_sub(400)..]
     );
+    // a refused card says why, and the player is "you" in the events
+    assert!(text.contains("must follow suit"), "no reason for a refused card");
+    assert!(
+        text.contains("is not in that hand"),
+        "no reason for a card not held"
+    );
+    for slip in ["You deals", "You wins", "You cuts", "You plays"] {
+        assert!(!text.contains(slip), "{slip}");
+    }
     let replay = courtpiece(&["replay", record.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&replay.stdout).contains("hands played: 2"));
 

@@ -2,17 +2,23 @@
 //! must end where the seat's view says.
 
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use courtpiece::desktop::screen::{self, Screen};
 use courtpiece::desktop::table::flourish::Nudge;
 use courtpiece::desktop::table::layout::Spot;
-use courtpiece::desktop::table::pacing::Speed;
+use courtpiece::desktop::table::pacing::{Shown, Speed};
 use courtpiece::desktop::table::{CardOf, Target, view_plugin};
 use courtpiece_net::{FromHost, HostMessage, LobbyState, SeatState, Session, Update};
-use courtpiece_rules::{Match, Preset, Seat, SeatView};
+use courtpiece_rules::{Event, Match, Preset, Seat, SeatView};
 
 fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, view_plugin))
+    app.add_plugins((MinimalPlugins, StatesPlugin, screen::plugin, view_plugin))
         .insert_resource(Speed(f32::INFINITY));
+    // the cards are on the table while its screen is up
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Table);
     let mut session = Session::new("tester".into(), None);
     session.seat = Some(seat);
     session.lobby = Some(LobbyState {
@@ -28,8 +34,8 @@ fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
     app
 }
 
-/// Checks the card entities against `view`.
-fn check(app: &mut App, view: &SeatView) {
+/// Checks the card entities against `view`; a trick `just_won` is still on the table.
+fn check(app: &mut App, view: &SeatView, just_won: bool) {
     let mut q = app.world_mut().query::<(&CardOf, &Target, &Nudge, &Transform)>();
     let cards: Vec<(CardOf, Target, Transform)> = q
         .iter(app.world())
@@ -86,6 +92,7 @@ fn check(app: &mut App, view: &SeatView) {
         let seen = view.hand.contains(card.0)
             || view.exposed.iter().any(|e| e.contains(card.0))
             || view.trick.cards().contains(card.0)
+            || (just_won && view.tricks.last().is_some_and(|t| t.cards().contains(card.0)))
             || view
                 .shown_hands
                 .is_some_and(|h| h.iter().any(|h| h.contains(card.0)));
@@ -93,7 +100,10 @@ fn check(app: &mut App, view: &SeatView) {
             assert!(seen, "{} is face up but unseen", card.0);
         }
     }
-    let played: usize = view.tricks.iter().map(|t| t.cards().len() as usize).sum();
+    let mut played: usize = view.tricks.iter().map(|t| t.cards().len() as usize).sum();
+    if just_won && view.trick.is_empty() {
+        played -= view.tricks.last().map_or(0, |t| t.cards().len() as usize);
+    }
     let on_piles = cards
         .iter()
         .filter(|(_, t, _)| matches!(t.spot, Spot::Pile { .. } | Spot::Heap { .. }))
@@ -122,6 +132,7 @@ fn the_cards_end_where_the_seat_view_says() {
             sent = Some((view.hand_no, view.tricks.len()));
             let full = view.clone();
             view.tricks.drain(..from);
+            let just_won = events.iter().any(|e| matches!(e, Event::TrickWon { .. }));
             app.world_mut()
                 .write_message(FromHost(HostMessage::Update(Update {
                     moves,
@@ -130,7 +141,7 @@ fn the_cards_end_where_the_seat_view_says() {
                     view,
                 })));
             app.update();
-            check(&mut app, &full);
+            check(&mut app, &full, just_won);
             let Some(who) = game.to_act() else { break };
             let intent = game.round().legal_intents(who)[0];
             events = game.apply(who, intent).unwrap();
@@ -139,4 +150,40 @@ fn the_cards_end_where_the_seat_view_says() {
         }
         assert!(game.is_over(), "{preset}");
     }
+}
+
+#[test]
+fn leaving_the_table_clears_it_and_the_next_table_starts_from_the_deck() {
+    let rules = Preset::CourtPiece.rules();
+    let seat = Seat::ALL[0];
+    let mut app = app(&rules, seat);
+    let mut game = Match::new(&rules, 5).unwrap();
+    let events = game.advance();
+    app.world_mut()
+        .write_message(FromHost(HostMessage::Update(Update {
+            moves: 0,
+            events,
+            tricks_from: 0,
+            view: game.view(seat),
+        })));
+    app.update();
+    let cards = |app: &mut App| app.world_mut().query::<&CardOf>().iter(app.world()).count();
+    assert_eq!(cards(&mut app), 52);
+    assert!(app.world().resource::<Shown>().view.is_some());
+
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    assert_eq!(cards(&mut app), 0, "no card of the old table behind the menu");
+    assert!(app.world().resource::<Shown>().view.is_none());
+
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Table);
+    app.update();
+    let mut q = app.world_mut().query::<&Target>();
+    let targets: Vec<Target> = q.iter(app.world()).copied().collect();
+    assert_eq!(targets.len(), 52);
+    assert!(targets.iter().all(|t| matches!(t.spot, Spot::Deck { .. })));
 }

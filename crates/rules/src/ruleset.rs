@@ -204,10 +204,11 @@ impl Default for RuleSet {
     }
 }
 
-/// The named rule sets people ask for by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The named rule sets people ask for by name; Court Piece unless they say otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Preset {
+    #[default]
     CourtPiece,
     DoubleSar,
     HiddenRang,
@@ -231,6 +232,17 @@ impl Preset {
             Preset::HiddenRang => "hidden-rang",
             Preset::Hokm => "hokm",
             Preset::Troefcall => "troefcall",
+        }
+    }
+
+    /// The game's name for a player: "Court Piece", "Double Sar".
+    pub const fn title(self) -> &'static str {
+        match self {
+            Preset::CourtPiece => "Court Piece",
+            Preset::DoubleSar => "Double Sar",
+            Preset::HiddenRang => "Hidden Rang",
+            Preset::Hokm => "Hokm",
+            Preset::Troefcall => "Troefcall",
         }
     }
 

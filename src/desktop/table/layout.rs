@@ -87,6 +87,9 @@ impl Anonymous {
 pub struct Context {
     /// Double Sar: how the heap collects; `None` in Single Sar.
     pub heap: Option<Collect>,
+    /// The last trick was just won: its four cards stay where they were played while the table
+    /// shows that, and are swept with the next update.
+    pub just_won: bool,
 }
 
 /// The place of every one of the 52 cards.
@@ -129,7 +132,16 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             );
         }
     }
-    for (order, (seat, card)) in view.trick.plays().enumerate() {
+    let sweeping = view
+        .tricks
+        .last()
+        .filter(|_| context.just_won && view.trick.is_empty());
+    for (order, (seat, card)) in view
+        .trick
+        .plays()
+        .chain(sweeping.into_iter().flat_map(|t| t.plays()))
+        .enumerate()
+    {
         spots.insert(
             card,
             Spot::Trick {
@@ -304,6 +316,18 @@ pub fn around(me: Seat, seat: Seat, clockwise: bool) -> usize {
     if clockwise { [0, 3, 2, 1][rel] } else { rel }
 }
 
+/// Where the name plate of the player at a place around the table stands: beyond their cards,
+/// on the rim for the one across, toward the far side for the two beside. The player's own
+/// plate is not on the table: it stands in the window's corner, clear of the hand.
+pub fn plate(place: usize) -> Option<Vec3> {
+    match place {
+        1 => Some(Vec3::new(3.75, 0.0, -0.5)),
+        2 => Some(Vec3::new(0.0, 0.0, -4.1)),
+        3 => Some(Vec3::new(-3.75, 0.0, -0.5)),
+        _ => None,
+    }
+}
+
 /// The direction from the centre to a place around the table: 0 = toward the camera (+Z), then
 /// right (+X), far (-Z), left (-X).
 fn toward(place: usize) -> (Vec3, f32) {
@@ -418,7 +442,10 @@ mod tests {
         let rules = Preset::HiddenRang.rules();
         let mut game = Match::new(&rules, 5).unwrap();
         let mut anonymous = Anonymous::default();
-        let context = Context { heap: None };
+        let context = Context {
+            heap: None,
+            just_won: false,
+        };
         for _ in 0..400 {
             game.advance();
             let view = game.view(Seat::ALL[2]);
@@ -442,6 +469,31 @@ mod tests {
             let Some(who) = game.to_act() else { break };
             let intent = game.round().legal_intents(who)[0];
             game.apply(who, intent).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_trick_just_won_stays_where_it_was_played_until_the_next_update() {
+        let rules = Preset::CourtPiece.rules();
+        let mut game = Match::new(&rules, 9).unwrap();
+        let mut anonymous = Anonymous::default();
+        let seat = Seat::ALL[0];
+        while game.round().tricks().is_empty() {
+            game.advance();
+            let Some(who) = game.to_act() else { break };
+            let intent = game.round().legal_intents(who)[0];
+            game.apply(who, intent).unwrap();
+        }
+        let view = game.view(seat);
+        let won = view.tricks[0].cards();
+        for (just_won, on_table) in [(true, 4), (false, 0)] {
+            let context = Context { heap: None, just_won };
+            let spots = layout(&view, &context, &mut anonymous);
+            let in_trick = won
+                .iter()
+                .filter(|c| matches!(spots[c], Spot::Trick { .. }))
+                .count();
+            assert_eq!(in_trick, on_table, "just won: {just_won}");
         }
     }
 }

@@ -9,6 +9,7 @@ use courtpiece_rules::Card;
 use super::faces::{self, Canvas};
 use super::layout::{CARD_H, CARD_W};
 use super::{CardOf, Target};
+use crate::desktop::palette;
 use crate::desktop::settings::Settings;
 
 /// The materials of the faces (by card bit) and of the back, and the card mesh.
@@ -22,6 +23,8 @@ pub struct Deck {
     /// The face pictures (by card bit) and the back's, for the rules page.
     pub images: Vec<Handle<Image>>,
     pub back_image: Handle<Image>,
+    /// Whether the faces are drawn with four suit colours.
+    four_colours: bool,
 }
 
 /// The face side of a card entity.
@@ -31,7 +34,7 @@ pub struct FaceSide;
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, build_deck).add_systems(
         crate::desktop::cost::TableUpdate,
-        dress_cards.run_if(resource_exists::<Deck>),
+        (dress_cards, recolour.run_if(resource_changed::<Settings>)).run_if(resource_exists::<Deck>),
     );
 }
 
@@ -73,11 +76,11 @@ pub fn build_deck(
     for card in Card::all() {
         let texture = images.add(image(faces::face(card, settings.four_colours)));
         pictures[usize::from(card.bit())] = texture.clone();
-        faces[usize::from(card.bit())] = materials.add(material(texture.clone(), Color::WHITE));
-        dimmed[usize::from(card.bit())] = materials.add(material(texture, Color::srgb(0.55, 0.55, 0.58)));
+        faces[usize::from(card.bit())] = materials.add(material(texture.clone(), palette::CARD));
+        dimmed[usize::from(card.bit())] = materials.add(material(texture, palette::CARD_DIMMED));
     }
     let back_image = images.add(image(faces::back()));
-    let back = materials.add(material(back_image.clone(), Color::WHITE));
+    let back = materials.add(material(back_image.clone(), palette::CARD));
     let mesh = meshes.add(Plane3d::default().mesh().size(CARD_W, CARD_H));
     commands.insert_resource(Deck {
         faces,
@@ -86,7 +89,35 @@ pub fn build_deck(
         dimmed,
         images: pictures,
         back_image,
+        four_colours: settings.four_colours,
     });
+}
+
+/// Redraws the faces when the four-colour setting changes, in the same images, so every card
+/// on the table and every picture of the rules page follows at once.
+fn recolour(
+    settings: Res<Settings>,
+    mut deck: ResMut<Deck>,
+    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    if deck.four_colours == settings.four_colours {
+        return;
+    }
+    deck.four_colours = settings.four_colours;
+    for card in Card::all() {
+        let bit = usize::from(card.bit());
+        if let Err(e) = images.insert(
+            deck.images[bit].id(),
+            image(faces::face(card, settings.four_colours)),
+        ) {
+            warn!("could not redraw {card}: {e}");
+        }
+        // a material is prepared again only when it changes itself
+        for handle in [&deck.faces[bit], &deck.dimmed[bit]] {
+            materials.get_mut(handle);
+        }
+    }
 }
 
 /// Gives each new card entity its two sides.

@@ -3,9 +3,10 @@
 
 use bevy::prelude::*;
 use courtpiece_net::Session;
-use courtpiece_rules::{Card, Mode, Phase, Seat};
+use courtpiece_rules::{Card, Event, Mode, Phase, Seat};
 
 use crate::desktop::cost::{FrameCost, TableUpdate};
+use crate::desktop::screen::Screen;
 
 pub mod faces;
 pub mod flourish;
@@ -38,13 +39,15 @@ pub struct Hover(pub Option<Card>);
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Place;
 
-/// The view side of the table, without a renderer: what the headless test runs.
+/// The view side of the table, without a renderer: what the headless test runs. The cards are
+/// on the table while its screen is up.
 pub fn view_plugin(app: &mut App) {
     app.init_resource::<Anonymous>()
         .init_resource::<Hover>()
         .init_resource::<flourish::CutPreview>()
         .add_plugins((crate::desktop::cost::table_schedule, pacing::plugin))
-        .add_systems(Startup, spawn_cards)
+        .add_systems(OnEnter(Screen::Table), spawn_cards)
+        .add_systems(OnExit(Screen::Table), forget)
         .add_systems(
             TableUpdate,
             (
@@ -73,10 +76,24 @@ fn count_trick_play(shown: Res<Shown>, mut cost: ResMut<FrameCost>) {
     cost.trick_play = shown.view.as_ref().is_some_and(|v| v.phase == Phase::TrickPlay);
 }
 
+/// What the view showed of the last table, gone with it.
+fn forget(
+    mut shown: ResMut<Shown>,
+    mut anonymous: ResMut<Anonymous>,
+    mut hover: ResMut<Hover>,
+    mut cut: ResMut<flourish::CutPreview>,
+) {
+    *shown = Shown::default();
+    anonymous.clear();
+    *hover = Hover::default();
+    *cut = flourish::CutPreview::default();
+}
+
 fn spawn_cards(mut commands: Commands) {
     for card in Card::all() {
         commands.spawn((
             CardOf(card),
+            DespawnOnExit(Screen::Table),
             Nudge::None,
             Transform::from_xyz(0.0, -1.0, 0.0),
             Visibility::default(),
@@ -112,6 +129,7 @@ fn place(
             .as_ref()
             .filter(|r| r.mode == Mode::DoubleSar)
             .map(courtpiece_rules::heap::Collect::of),
+        just_won: shown.events.iter().any(|e| matches!(e, Event::TrickWon { .. })),
     };
     let clockwise = rules.as_ref().is_some_and(|r| r.clockwise);
     let spots = layout::layout(view, &context, &mut anonymous);

@@ -14,6 +14,10 @@ use super::layout::Anonymous;
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct Speed(pub f32);
 
+/// Whether the table stops at each hand's result until the player goes on.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WaitAtResult(pub bool);
+
 impl Default for Speed {
     fn default() -> Self {
         Speed(1.0)
@@ -37,6 +41,8 @@ pub struct Shown {
     until: f32,
     /// Holds the table still (for a screenshot).
     pub paused: bool,
+    /// A hand's result is on the table and waits for the player to go on.
+    pub at_result: bool,
     /// Who acts in the latest update and when their turn began here (the host's turn timer
     /// starts when it sends the update, a moment earlier on a LAN).
     pub turn: Option<Turn>,
@@ -66,6 +72,7 @@ pub fn plugin(app: &mut App) {
     app.add_message::<FromHost>()
         .init_resource::<Shown>()
         .init_resource::<Speed>()
+        .init_resource::<WaitAtResult>()
         .add_systems(
             crate::desktop::cost::TableUpdate,
             (queue, show_next).chain().in_set(ShowNext),
@@ -130,9 +137,15 @@ fn hold(events: &[Event]) -> f32 {
         .min(4.0)
 }
 
-fn show_next(mut shown: ResMut<Shown>, time: Res<Time>, speed: Res<Speed>, mut anonymous: ResMut<Anonymous>) {
+fn show_next(
+    mut shown: ResMut<Shown>,
+    time: Res<Time>,
+    speed: Res<Speed>,
+    wait: Res<WaitAtResult>,
+    mut anonymous: ResMut<Anonymous>,
+) {
     let now = time.elapsed_secs();
-    while now >= shown.until && !shown.paused {
+    while now >= shown.until && !shown.paused && !shown.at_result {
         let Some(update) = shown.queue.pop_front() else {
             return;
         };
@@ -154,6 +167,10 @@ fn show_next(mut shown: ResMut<Shown>, time: Res<Time>, speed: Res<Speed>, mut a
         shown.since = now;
         shown.hold = held;
         shown.moves = update.moves;
+        // the match's last result stays anyway: nothing comes after it
+        shown.at_result = wait.0
+            && !update.view.match_over
+            && update.events.iter().any(|e| matches!(e, Event::HandOver { .. }));
         shown.events = update.events;
         shown.view = Some(update.view);
         if speed.0.is_finite() {

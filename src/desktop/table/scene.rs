@@ -4,10 +4,12 @@
 use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
 
+use crate::desktop::palette;
+
 pub fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.06, 0.05, 0.045)))
+    app.insert_resource(ClearColor(palette::ROOM))
         .insert_resource(GlobalAmbientLight {
-            color: Color::srgb(1.0, 0.9, 0.78),
+            color: palette::AMBIENT,
             brightness: 260.0,
             ..default()
         })
@@ -62,18 +64,18 @@ fn room(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let felt = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.09, 0.36, 0.2),
+        base_color: palette::FELT,
         perceptual_roughness: 0.95,
         reflectance: 0.1,
         ..default()
     });
     let wood = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.36, 0.19, 0.09),
+        base_color: palette::WOOD,
         perceptual_roughness: 0.45,
         ..default()
     });
     let floor = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.16, 0.11, 0.08),
+        base_color: palette::FLOOR,
         perceptual_roughness: 0.8,
         ..default()
     });
@@ -100,7 +102,7 @@ fn room(
     // the lamp over the table: warm, soft shadows from the cards
     commands.spawn((
         PointLight {
-            color: Color::srgb(1.0, 0.85, 0.62),
+            color: palette::LAMP,
             intensity: 2_600_000.0,
             range: 30.0,
             radius: 0.4,
@@ -113,7 +115,7 @@ fn room(
         DirectionalLight {
             illuminance: 2_500.0,
             shadow_maps_enabled: true,
-            color: Color::srgb(0.9, 0.92, 1.0),
+            color: palette::DAYLIGHT,
             ..default()
         },
         Transform::from_xyz(-3.0, 8.0, 4.0).looking_at(Vec3::ZERO, Vec3::Y),

@@ -1,20 +1,54 @@
-//! The rules page: each preset explained for a player, with pictures of the cards drawn for the
+//! The rules page: each game explained for a player, with pictures of the cards drawn for the
 //! table.
 
-use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 use courtpiece_rules::{Card, Preset, Rank, Suit};
 
-use super::table::layout::{CARD_H, CARD_W};
-use super::table::looks::Deck;
+use super::{MenuPage, Stand, back, page, preset_picker};
+use crate::desktop::cost::OurEgui;
+use crate::desktop::start::StartError;
+use crate::desktop::table::layout::{CARD_H, CARD_W};
+use crate::desktop::table::looks::Deck;
+
+/// The game the page explains.
+#[derive(Resource, Default)]
+struct Explained(Preset);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Explained>().add_systems(
+        EguiPrimaryContextPass,
+        rules_page.run_if(in_state(MenuPage::Rules)).in_set(OurEgui),
+    );
+}
+
+fn rules_page(
+    mut contexts: EguiContexts,
+    mut explained: ResMut<Explained>,
+    deck: Option<Res<Deck>>,
+    error: Res<StartError>,
+    mut next: ResMut<NextState<MenuPage>>,
+) -> Result {
+    let pictures = deck.map(|deck| CardPictures::register(&mut contexts, &deck));
+    let ctx = contexts.ctx_mut()?;
+    page(ctx, Stand::Top, &error, |ui| {
+        ui.heading("The rules");
+        preset_picker(ui, "rules-page", &mut explained.0);
+        ui.add_space(6.0);
+        explain(ui, explained.0, pictures.as_ref());
+        back(ui, &mut next);
+    });
+    Ok(())
+}
 
 /// The faces (by card bit) and the back as egui textures.
-pub struct CardPictures {
+struct CardPictures {
     faces: Vec<egui::TextureId>,
     back: egui::TextureId,
 }
 
 impl CardPictures {
-    pub fn register(contexts: &mut EguiContexts, deck: &Deck) -> CardPictures {
+    fn register(contexts: &mut EguiContexts, deck: &Deck) -> CardPictures {
         CardPictures {
             faces: deck
                 .images
@@ -47,7 +81,7 @@ fn card(suit: Suit, rank: Rank) -> Option<Card> {
 }
 
 /// The preset explained, with pictures when the table's cards are drawn.
-pub fn explain(ui: &mut egui::Ui, preset: Preset, pictures: Option<&CardPictures>) {
+fn explain(ui: &mut egui::Ui, preset: Preset, pictures: Option<&CardPictures>) {
     egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
         ui.set_max_width(460.0);
         if let Some(p) = pictures {

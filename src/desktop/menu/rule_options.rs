@@ -1,5 +1,5 @@
-//! The rule options a host may change on top of a preset, each named with its rule book id
-//! (`V-…`). The rules crate checks the result before the table opens.
+//! The rule options a host may change on top of a preset, named in words, with the rule book's id
+//! (`V-…`) when the mouse rests on one. The rules crate checks the result before the table opens.
 
 use bevy_egui::egui;
 use courtpiece_rules::{AceCollect, Batches, Call, Failed52, FirstTwo, Mode, Revoke, RuleSet, Stop};
@@ -12,7 +12,8 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
         .show(ui, |ui| {
             choice(
                 ui,
-                "Trumps (V-CALL)",
+                "Trumps",
+                "V-CALL",
                 &mut rules.call,
                 &[
                     (Call::Announce, "named by the caller"),
@@ -21,12 +22,13 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
                 ],
             );
             if rules.call != Call::Hidden {
-                check(ui, "The caller may defer (V-CALL=defer)", &mut rules.defer);
+                check(ui, "The caller may defer", "V-CALL=defer", &mut rules.defer);
             }
-            check(ui, "Under-ten redeal (V-REDEAL)", &mut rules.redeal);
+            check(ui, "Under-ten redeal", "V-REDEAL", &mut rules.redeal);
             choice(
                 ui,
-                "Deal (V-BATCHES)",
+                "Deal",
+                "V-BATCHES",
                 &mut rules.batches,
                 &[
                     (Batches::FiveFourFour, "5, then 4 and 4"),
@@ -37,7 +39,8 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
             );
             choice(
                 ui,
-                "A card that does not follow (V-REVOKE)",
+                "A card that does not follow",
+                "V-REVOKE",
                 &mut rules.revoke,
                 &[
                     (Revoke::Prevent, "can not be played"),
@@ -47,7 +50,8 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
             if rules.mode == Mode::SingleSar {
                 choice(
                     ui,
-                    "A hand ends (V-STOP)",
+                    "A hand ends",
+                    "V-STOP",
                     &mut rules.stop,
                     &[
                         (Stop::Seven, "at seven tricks"),
@@ -56,7 +60,8 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
                 );
                 choice(
                     ui,
-                    "Playing on for 52 and failing (V-FAILED52)",
+                    "Playing on for 52 and failing",
+                    "V-FAILED52",
                     &mut rules.failed_52,
                     &[
                         (Failed52::Keep, "the court stands"),
@@ -65,12 +70,13 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
                     ],
                 );
             } else {
-                ui.label("No collection before trick (V-FIRSTCOLLECT)");
+                label(ui, "No collection before trick", "V-FIRSTCOLLECT");
                 ui.add(egui::Slider::new(&mut rules.first_collect, 0..=13));
                 ui.end_row();
                 choice(
                     ui,
-                    "Two in a row ending with an ace (V-ACE)",
+                    "Two in a row ending with an ace",
+                    "V-ACE",
                     &mut rules.ace,
                     &[
                         (AceCollect::Collect, "collects"),
@@ -79,7 +85,8 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
                 );
                 choice(
                     ui,
-                    "Winning tricks 1 and 2 (V-FIRSTTWO)",
+                    "Winning tricks 1 and 2",
+                    "V-FIRSTTWO",
                     &mut rules.first_two,
                     &[
                         (FirstTwo::Collect, "collects"),
@@ -87,19 +94,36 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
                     ],
                 );
             }
-            limit(ui, "Match to (V-TARGET)", &mut rules.target, 1..=99);
-            limit(ui, "At most this many hands", &mut rules.max_hands, 1..=999);
-            check(ui, "Play goes clockwise (V-CLOCKWISE)", &mut rules.clockwise);
+            limit(ui, "Match to", "V-TARGET", &mut rules.target, 1..=99);
+            limit(
+                ui,
+                "At most this many hands",
+                "V-TARGET",
+                &mut rules.max_hands,
+                1..=999,
+            );
+            check(ui, "Play goes clockwise", "V-CLOCKWISE", &mut rules.clockwise);
         });
 }
 
-fn choice<T: PartialEq + Copy>(ui: &mut egui::Ui, label: &str, value: &mut T, options: &[(T, &str)]) {
-    ui.label(label);
+/// An option's name in words; the rule book's id when the mouse rests on it.
+fn label(ui: &mut egui::Ui, words: &str, id: &str) {
+    ui.label(words).on_hover_text(format!("Rule book: {id}"));
+}
+
+fn choice<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    words: &str,
+    id: &str,
+    value: &mut T,
+    options: &[(T, &str)],
+) {
+    label(ui, words, id);
     let shown = options
         .iter()
         .find(|(v, _)| v == value)
         .map_or("", |(_, name)| name);
-    egui::ComboBox::from_id_salt(label)
+    egui::ComboBox::from_id_salt(words)
         .selected_text(shown)
         .show_ui(ui, |ui| {
             for (v, name) in options {
@@ -109,15 +133,21 @@ fn choice<T: PartialEq + Copy>(ui: &mut egui::Ui, label: &str, value: &mut T, op
     ui.end_row();
 }
 
-fn check(ui: &mut egui::Ui, label: &str, value: &mut bool) {
-    ui.label(label);
+fn check(ui: &mut egui::Ui, words: &str, id: &str, value: &mut bool) {
+    label(ui, words, id);
     ui.checkbox(value, "");
     ui.end_row();
 }
 
 /// An optional number: off, or a value in `range`.
-fn limit(ui: &mut egui::Ui, label: &str, value: &mut Option<u32>, range: std::ops::RangeInclusive<u32>) {
-    ui.label(label);
+fn limit(
+    ui: &mut egui::Ui,
+    words: &str,
+    id: &str,
+    value: &mut Option<u32>,
+    range: std::ops::RangeInclusive<u32>,
+) {
+    label(ui, words, id);
     ui.horizontal(|ui| {
         let mut on = value.is_some();
         ui.checkbox(&mut on, "");

@@ -1,0 +1,89 @@
+//! What just happened, big over the felt while the table shows it: the shuffle, the cut, trumps,
+//! a reveal, a heap collected, a play-on.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use courtpiece_net::Session;
+use courtpiece_rules::{Event, Seat};
+
+use super::{suit_color, table_on, who};
+use crate::desktop::cost::OurEgui;
+use crate::desktop::palette;
+use crate::desktop::settings::Settings;
+use crate::desktop::table::pacing::Shown;
+use crate::words;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, announce.run_if(table_on).in_set(OurEgui));
+}
+
+fn announce(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    shown: Res<Shown>,
+    settings: Res<Settings>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(me) = shown.view.as_ref().map(|v| v.seat) else {
+        return Ok(());
+    };
+    let line = shown.events.iter().rev().find_map(|e| {
+        let name = |seat: &Seat| capital(&who(&session, me, *seat));
+        Some(match e {
+            Event::Shuffled { hand, dealer, .. } => (
+                format!("Hand {hand}, dealt by {}", who(&session, me, *dealer)),
+                None,
+            ),
+            Event::Cut { seat, at } => (format!("{} cut the deck at {at}", name(seat)), None),
+            Event::TrumpsCalled { suit, .. } => (format!("{} are trumps", suit.name()), Some(*suit)),
+            Event::TrumpShown { card, .. } => {
+                (format!("{} are trumps", card.suit().name()), Some(card.suit()))
+            }
+            Event::TrumpsRevealed { suit, .. } => (format!("Trumps revealed: {}", suit.name()), Some(*suit)),
+            Event::IndicatorLaid { seat } => (format!("{} laid the trump face down", name(seat)), None),
+            Event::Deferred { seat } => (format!("{} left trumps to the next card", name(seat)), None),
+            Event::Redeal { seat, .. } => (format!("{} asked for a redeal", name(seat)), None),
+            Event::HeapCollected { seat, tricks } => (
+                format!(
+                    "{} collected {} from the heap",
+                    name(seat),
+                    words::tricks(*tricks)
+                ),
+                None,
+            ),
+            Event::PlayedOn { seat } => (format!("{} played on for all thirteen!", name(seat)), None),
+            Event::Stopped { seat } => (format!("{} stopped with the court", name(seat)), None),
+            _ => return None,
+        })
+    });
+    let Some((text, suit)) = line else { return Ok(()) };
+    egui::Area::new(egui::Id::new("announcement"))
+        // above the middle, clear of the decision box below it
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, -140.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                if let Some(suit) = suit {
+                    ui.label(
+                        egui::RichText::new(suit.symbol().to_string())
+                            .size(96.0)
+                            .color(suit_color(suit, settings.four_colours)),
+                    );
+                }
+                ui.label(
+                    egui::RichText::new(text)
+                        .size(26.0)
+                        .strong()
+                        .color(palette::OVER_FELT),
+                );
+            });
+        });
+    Ok(())
+}
+
+/// "you" at the start of a sentence.
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}

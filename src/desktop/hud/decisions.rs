@@ -1,0 +1,96 @@
+//! The decisions that are not a card of the hand, each legal intent a button: the cut (shown on
+//! the deck while it is chosen), the trump call, a redeal, a reveal, playing on.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use courtpiece_net::{ClientMessage, Session, ToHost};
+use courtpiece_rules::{Intent, Phase};
+
+use super::table_on;
+use crate::desktop::cost::OurEgui;
+use crate::desktop::screen::Screen;
+use crate::desktop::table::flourish::CutPreview;
+use crate::desktop::table::pacing::Shown;
+
+/// Cards off the top the player means to cut at; 0 before they chose.
+#[derive(Resource, Default)]
+struct CutAt(u8);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<CutAt>()
+        .add_systems(EguiPrimaryContextPass, decisions.run_if(table_on).in_set(OurEgui))
+        .add_systems(OnExit(Screen::Table), |mut cut: ResMut<CutAt>| cut.0 = 0);
+}
+
+fn decisions(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    shown: Res<Shown>,
+    mut cut_at: ResMut<CutAt>,
+    mut cut_preview: ResMut<CutPreview>,
+    mut out: MessageWriter<ToHost>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let view = shown
+        .view
+        .as_ref()
+        .filter(|v| shown.caught_up() && session.seat == Some(v.seat) && v.to_act == Some(v.seat));
+    let cut = view.is_some_and(|v| v.legal.iter().any(|i| matches!(i, Intent::Cut { .. })));
+    if cut && cut_at.0 < 4 {
+        cut_at.0 = 26;
+    }
+    cut_preview.set_if_neq(CutPreview(cut.then_some(cut_at.0)));
+    let Some(view) = view else { return Ok(()) };
+    let others: Vec<Intent> = view
+        .legal
+        .iter()
+        .copied()
+        .filter(|i| !matches!(i, Intent::Play { .. } | Intent::Cut { .. }))
+        .collect();
+    if others.is_empty() && !cut {
+        return Ok(());
+    }
+    let mut send = |intent| {
+        out.write(ToHost(ClientMessage::Intent(intent)));
+    };
+    egui::Window::new("Your decision")
+        // below the middle, clear of the announcement above it and of the hand
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 90.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            if cut {
+                ui.label("Cut the deck: how many cards off the top? (lifted on the deck)");
+                ui.add(egui::Slider::new(&mut cut_at.0, 4..=48));
+                if ui.button("Cut").clicked() {
+                    send(Intent::Cut { at: cut_at.0 });
+                }
+            }
+            if view.phase == Phase::TrumpCall {
+                ui.label("Call trumps:");
+            }
+            ui.horizontal_wrapped(|ui| {
+                for intent in others {
+                    if ui.button(egui::RichText::new(words(intent)).size(17.0)).clicked() {
+                        send(intent);
+                    }
+                }
+            });
+        });
+    Ok(())
+}
+
+/// A decision's button.
+fn words(intent: Intent) -> String {
+    match intent {
+        Intent::Call { suit } => format!("{} {}", suit.symbol(), suit.name()),
+        Intent::Show { card } => format!("show {}{}", card.rank(), card.suit().symbol()),
+        Intent::Hide { card } => format!("lay {}{} face down", card.rank(), card.suit().symbol()),
+        Intent::Defer => "defer to the next card".into(),
+        Intent::Redeal => "ask for a redeal".into(),
+        Intent::Reveal => "ask to see trumps".into(),
+        Intent::PlayOn => "play on for all 13".into(),
+        Intent::Stop => "stop with the court".into(),
+        other => other.to_string(),
+    }
+}

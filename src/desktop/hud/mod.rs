@@ -1,0 +1,113 @@
+//! The HUD over the table (egui), one concern a file: the bar of trumps, tricks and score; the
+//! name plates and the turn clock; the decisions that are not a card (cut, call, redeal, reveal,
+//! play on); the last trick on demand; what just happened, big; the hand's result; the lobby
+//! before the deal; refusals and connection events; leaving.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use courtpiece_net::{SeatState, Session};
+use courtpiece_rules::{Seat, Suit};
+
+use super::palette;
+use super::screen::Screen;
+use crate::words;
+
+mod announce;
+mod bar;
+mod decisions;
+mod last_trick;
+mod leave;
+mod lobby;
+mod notices;
+mod plates;
+mod result;
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        bar::plugin,
+        plates::plugin,
+        decisions::plugin,
+        last_trick::plugin,
+        announce::plugin,
+        result::plugin,
+        lobby::plugin,
+        notices::plugin,
+        leave::plugin,
+    ));
+}
+
+/// The HUD's systems run on the table's screen while the table is there to be shown: not once
+/// the connection is lost or the host said goodbye before the match ended (then only the
+/// notice of it and the way out).
+fn table_on(session: Option<Res<Session>>, screen: Res<State<Screen>>) -> bool {
+    *screen.get() == Screen::Table && session.is_some_and(|s| gone(&s).is_none())
+}
+
+/// Why the table is gone, while the match was not over.
+fn gone(session: &Session) -> Option<String> {
+    if session.summary.is_some() {
+        return None;
+    }
+    session
+        .lost
+        .clone()
+        .or_else(|| session.goodbye.as_ref().map(ToString::to_string))
+}
+
+/// A suit's colour on the dark HUD: black suits in white, the others brightened.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "ink channels are in 0..=1, so a brightened channel is clamped to 70..=255"
+)]
+fn suit_color(suit: Suit, four: bool) -> egui::Color32 {
+    let c = super::table::faces::ink(suit, four);
+    if c.0 + c.1 + c.2 < 0.5 {
+        return palette::BLACK_SUIT_ON_DARK;
+    }
+    let light = |v: f32| (v * 255.0 + 70.0).clamp(0.0, 255.0) as u8;
+    egui::Color32::from_rgb(light(c.0), light(c.1), light(c.2))
+}
+
+/// Who sits at `seat`: a person's name, a bot's name and level.
+fn name(session: &Session, seat: Seat) -> String {
+    let (name, about) = named(session, seat);
+    match about {
+        Some(about) => format!("{name} ({about})"),
+        None => name,
+    }
+}
+
+/// A seat's name, and what to say about it in brackets: a bot's level, "away".
+fn named(session: &Session, seat: Seat) -> (String, Option<String>) {
+    let Some(lobby) = &session.lobby else {
+        return (format!("Seat {}", seat.index() + 1), None);
+    };
+    match &lobby.seats[seat.index()] {
+        SeatState::Player { name, away } => (name.clone(), away.then(|| "away".to_owned())),
+        SeatState::Bot(level) => {
+            let (name, level) = words::bot(seat, *level);
+            (name.to_owned(), Some(level))
+        }
+        SeatState::Open => ("open seat".into(), None),
+    }
+}
+
+/// Who sits at `seat`, as the player at `me` sees them: "you", or the name with "partner".
+fn who(session: &Session, me: Seat, seat: Seat) -> String {
+    if seat == me && session.seat == Some(me) {
+        return "you".into();
+    }
+    let (name, about) = named(session, seat);
+    let partner = (seat.team() == me.team()).then(|| "partner".to_owned());
+    match (about, partner) {
+        (Some(a), Some(p)) => format!("{name} ({a}, {p})"),
+        (Some(x), None) | (None, Some(x)) => format!("{name} ({x})"),
+        (None, None) => name,
+    }
+}
+
+/// A side's colour.
+fn side(seat: Seat) -> egui::Color32 {
+    palette::SIDES[seat.team().index()]
+}

@@ -1,0 +1,75 @@
+//! Refusals and connection events for a few seconds each, and the end of a table whose
+//! connection is lost (or whose host left) before the match was over.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use courtpiece_net::Session;
+
+use super::gone;
+use crate::desktop::cost::OurEgui;
+use crate::desktop::palette;
+use crate::desktop::screen::Screen;
+use crate::desktop::start::leave;
+
+/// The notices on screen and until when (`Time::elapsed_secs`), and how many of the session's
+/// refusals were already noticed.
+#[derive(Resource, Default)]
+struct Notices {
+    shown: Vec<(String, f32)>,
+    refusals_seen: usize,
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Notices>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            notices
+                .run_if(in_state(Screen::Table).and_then(resource_exists::<Session>))
+                .in_set(OurEgui),
+        )
+        .add_systems(OnExit(Screen::Table), |mut notices: ResMut<Notices>| {
+            *notices = Notices::default();
+        });
+}
+
+fn notices(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    time: Res<Time>,
+    mut notices: ResMut<Notices>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if let Some(why) = gone(&session) {
+        egui::Window::new("Connection")
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label(why);
+                if ui.button("Back to the menu").clicked() {
+                    leave(&mut screen);
+                }
+            });
+        return Ok(());
+    }
+    let now = time.elapsed_secs();
+    for refusal in session.rejections.iter().skip(notices.refusals_seen) {
+        notices.shown.push((format!("Refused: {refusal}"), now + 5.0));
+    }
+    notices.refusals_seen = session.rejections.len();
+    notices.shown.retain(|(_, until)| *until > now);
+    if notices.shown.is_empty() {
+        return Ok(());
+    }
+    egui::Area::new(egui::Id::new("notices"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -250.0])
+        .show(ctx, |ui| {
+            for (text, _) in &notices.shown {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.colored_label(palette::NOTICE, text);
+                });
+            }
+        });
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! The hand's result, in words: who won, the tricks, what it scored and why, the streak and what
+//! it means. It waits for "Next hand" (or Enter) unless the player lets the table go on by
+//! itself; then the match's end.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use courtpiece_net::Session;
+use courtpiece_rules::{Event, HandKind, HandResult, Phase, Scoring, SeatView};
+
+use super::{side, table_on};
+use crate::desktop::cost::OurEgui;
+use crate::desktop::settings::Settings;
+use crate::desktop::table::pacing::Shown;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, result.run_if(table_on).in_set(OurEgui));
+}
+
+fn result(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    mut shown: ResMut<Shown>,
+    mut settings: ResMut<Settings>,
+    keys: Res<ButtonInput<KeyCode>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(view) = shown.view.clone() else {
+        return Ok(());
+    };
+    let over = shown.events.iter().find_map(|e| match e {
+        Event::HandOver { result } => Some(*result),
+        _ => None,
+    });
+    let hand = over.or(if view.phase == Phase::Scoring {
+        view.result
+    } else {
+        None
+    });
+    if let Some(hand) = hand {
+        let courts = session
+            .lobby
+            .as_ref()
+            .is_none_or(|l| l.rules.scoring == Scoring::Courts);
+        let mut next = shown.at_result && keys.just_pressed(KeyCode::Enter);
+        egui::Window::new("Hand over")
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, -60.0])
+            .collapsible(false)
+            .resizable(false)
+            .title_bar(false)
+            .show(ctx, |ui| {
+                describe(ui, &view, &hand, courts);
+                if shown.at_result {
+                    ui.add_space(8.0);
+                    ui.horizontal(|ui| {
+                        next |= ui
+                            .button(egui::RichText::new("Next hand  (Enter)").size(18.0))
+                            .clicked();
+                        let mut by_itself = settings.next_hand_by_itself;
+                        if ui.checkbox(&mut by_itself, "go on by itself").changed() {
+                            settings.next_hand_by_itself = by_itself;
+                            next |= by_itself;
+                        }
+                    });
+                }
+            });
+        if next {
+            shown.at_result = false;
+        }
+    }
+    if let Some(summary) = &session.summary
+        && view.match_over
+    {
+        egui::Window::new("Match over")
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 120.0])
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label(summary.to_text());
+            });
+    }
+    Ok(())
+}
+
+fn describe(ui: &mut egui::Ui, view: &SeatView, hand: &HandResult, courts: bool) {
+    let us = view.seat.team();
+    let ours = hand.winner == us;
+    let colour = if ours {
+        side(view.seat)
+    } else {
+        super::palette::SIDES[us.other().index()]
+    };
+    let who = if ours {
+        "Your side wins the hand"
+    } else {
+        "The other side wins the hand"
+    };
+    ui.label(egui::RichText::new(who).size(24.0).strong().color(colour));
+    ui.label(format!(
+        "Tricks: us {} – them {}",
+        hand.tricks[us.index()],
+        hand.tricks[us.other().index()]
+    ));
+    ui.label(why(hand.kind));
+    let unit = if courts { "courts" } else { "points" };
+    ui.label(
+        egui::RichText::new(format!(
+            "Score ({unit}): us {} – them {}",
+            view.score.points[us.index()],
+            view.score.points[us.other().index()]
+        ))
+        .size(18.0),
+    );
+    if courts {
+        let streak = view.score.streak[hand.winner.index()];
+        if streak > 0 && hand.kind == HandKind::Plain {
+            let side = if ours { "Your side has" } else { "They have" };
+            ui.label(format!(
+                "{side} won {streak} plain hand(s) in a row: seven in a row score a court."
+            ));
+        }
+    }
+}
+
+/// What the hand was worth, and why.
+fn why(kind: HandKind) -> &'static str {
+    match kind {
+        HandKind::Plain => "Seven tricks: a plain win.",
+        HandKind::Court => "A court: the first seven tricks, the others on none.",
+        HandKind::FiftyTwo => "All thirteen tricks: a 52-court.",
+        HandKind::FailedPlayOn => "The side with the court played on for all thirteen and lost a trick.",
+        HandKind::SarCourt => "All thirteen collected by the calling side: a Double Sar court.",
+        HandKind::GoonCourt => "All thirteen collected by the dealing side: a goon court.",
+        HandKind::Revoke => "A card that did not follow was claimed: the revoking side loses.",
+        HandKind::FalseClaim => "A wrong revoke claim: the claiming side loses.",
+    }
+}

@@ -1,0 +1,35 @@
+//! Every colour of the window in one place: the room and the HUD agree on what gold, a side and a
+//! warning look like.
+
+use bevy::prelude::Color;
+use bevy_egui::egui::Color32;
+
+/// The two sides: the first team (seats 0 and 2) in blue, the other in orange.
+pub const SIDES: [Color32; 2] = [Color32::from_rgb(90, 150, 230), Color32::from_rgb(230, 150, 70)];
+/// Whose turn it is, and what needs the eye.
+pub const TURN: Color32 = Color32::GOLD;
+/// A clock about to run out.
+pub const HURRY: Color32 = Color32::from_rgb(255, 110, 90);
+/// A refusal or a connection event.
+pub const NOTICE: Color32 = Color32::from_rgb(255, 170, 120);
+/// An error in a form, or why a table could not be opened.
+pub const ERROR: Color32 = Color32::from_rgb(240, 110, 100);
+/// Big words over the felt.
+pub const OVER_FELT: Color32 = Color32::WHITE;
+/// A black suit on the dark HUD.
+pub const BLACK_SUIT_ON_DARK: Color32 = Color32::from_rgb(240, 240, 240);
+
+/// The room behind the table.
+pub const ROOM: Color = Color::srgb(0.06, 0.05, 0.045);
+/// The light that is everywhere, warm.
+pub const AMBIENT: Color = Color::srgb(1.0, 0.9, 0.78);
+pub const FELT: Color = Color::srgb(0.09, 0.36, 0.2);
+pub const WOOD: Color = Color::srgb(0.36, 0.19, 0.09);
+pub const FLOOR: Color = Color::srgb(0.16, 0.11, 0.08);
+/// The lamp over the table.
+pub const LAMP: Color = Color::srgb(1.0, 0.85, 0.62);
+/// The cool daylight from the side.
+pub const DAYLIGHT: Color = Color::srgb(0.9, 0.92, 1.0);
+/// A card's face as it is, and dimmed when it may not be played.
+pub const CARD: Color = Color::WHITE;
+pub const CARD_DIMMED: Color = Color::srgb(0.55, 0.55, 0.58);
