@@ -14,6 +14,8 @@ mod tick;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use courtpiece::desktop::WindowSize;
+use courtpiece::desktop::screenshot::ScriptName;
 use courtpiece_bots::Level;
 use courtpiece_rules::Preset;
 
@@ -26,9 +28,13 @@ pub struct Cli {
     /// With the window: save screenshots here while a script plays, then quit.
     #[arg(long, requires = "screenshot_script")]
     screenshot_dir: Option<PathBuf>,
-    /// The script to play for screenshots: `demo` (the menu, the deal, a trick, the scoring).
-    #[arg(long, value_parser = ["demo"], requires = "screenshot_dir")]
-    screenshot_script: Option<String>,
+    /// The script to play for screenshots: `demo` (the menu, the rules, the deal, a trick, the
+    /// result) or `layout` (the menu, the host page, the deal, a trick).
+    #[arg(long, value_enum, requires = "screenshot_dir")]
+    screenshot_script: Option<ScriptName>,
+    /// The window's size, e.g. 1000x700 (1280x800 unless given).
+    #[arg(long, value_name = "WxH")]
+    window: Option<WindowSize>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -107,7 +113,12 @@ pub(crate) fn parse_preset(text: &str) -> Result<Preset, String> {
 
 pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
     let Some(command) = cli.command else {
-        return desktop(cli.screenshot_dir, started);
+        return desktop(courtpiece::desktop::Launch {
+            screenshot_dir: cli.screenshot_dir,
+            screenshot_script: cli.screenshot_script.unwrap_or_default(),
+            window: cli.window,
+            started: Some(started),
+        });
     };
     match command {
         Command::Play(options) => play::run(options),
@@ -131,7 +142,7 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
 }
 
 /// Opens the window, if there is a display to open it on.
-fn desktop(screenshot_dir: Option<PathBuf>, started: std::time::Instant) -> Result<(), CliError> {
+fn desktop(launch: courtpiece::desktop::Launch) -> Result<(), CliError> {
     let has_display = ["DISPLAY", "WAYLAND_DISPLAY"]
         .iter()
         .any(|v| std::env::var_os(v).is_some_and(|d| !d.is_empty()));
@@ -140,10 +151,7 @@ fn desktop(screenshot_dir: Option<PathBuf>, started: std::time::Instant) -> Resu
             "no display to open the table on; `courtpiece play` plays in the terminal".into(),
         ));
     }
-    match courtpiece::desktop::run(courtpiece::desktop::Launch {
-        screenshot_dir,
-        started: Some(started),
-    }) {
+    match courtpiece::desktop::run(launch) {
         bevy::app::AppExit::Success => Ok(()),
         bevy::app::AppExit::Error(code) => {
             Err(CliError::Usage(format!("the window closed with error {code}")))

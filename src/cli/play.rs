@@ -10,8 +10,7 @@ use courtpiece::figures::clock_seed;
 use courtpiece::words;
 use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::{
-    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, Phase, Preset, RuleError, Seat, SeatView,
-    Suit,
+    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, Phase, Preset, Seat, SeatView, Suit,
 };
 
 use super::CliError;
@@ -92,8 +91,7 @@ pub fn run(options: Options) -> Result<(), CliError> {
         }
         let Some(who) = m.to_act() else { break };
         let intent = if who == YOU {
-            let why_not = |intent| m.round().clone().apply(YOU, intent).err();
-            match ask(&m.view(YOU), &mut lines, why_not)? {
+            match ask(&m.view(YOU), &mut lines)? {
                 Some(intent) => intent,
                 None => {
                     println!("Goodbye.");
@@ -120,7 +118,6 @@ pub fn run(options: Options) -> Result<(), CliError> {
 fn ask(
     view: &SeatView,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
-    why_not: impl Fn(Intent) -> Option<RuleError>,
 ) -> Result<Option<Intent>, CliError> {
     loop {
         show_table(view);
@@ -144,10 +141,11 @@ fn ask(
         }
         match parse_intent(&text, view) {
             Some(intent) if view.legal.contains(&intent) => return Ok(Some(intent)),
-            Some(intent) => match why_not(intent) {
+            Some(intent @ Intent::Play { card }) => match view.why_not_play(card) {
                 Some(why) => println!("  You may not {intent}: {why}."),
                 None => println!("  You may not {intent} now. {}", describe_legal(&view.legal)),
             },
+            Some(intent) => println!("  You may not {intent} now. {}", describe_legal(&view.legal)),
             None => println!("  I did not understand {text:?}. {}", describe_legal(&view.legal)),
         }
     }

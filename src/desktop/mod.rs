@@ -26,17 +26,46 @@ pub mod table;
 pub struct Launch {
     /// Save screenshots of a scripted quick game here, then quit.
     pub screenshot_dir: Option<std::path::PathBuf>,
+    /// Which pictures the script takes.
+    pub screenshot_script: screenshot::ScriptName,
+    /// The window's size in logical pixels, if not the usual 1280x800.
+    pub window: Option<WindowSize>,
     /// When the program started, for the time to the main menu.
     pub started: Option<std::time::Instant>,
 }
 
+/// A window size, as `--window 1000x700` gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowSize {
+    pub width: u32,
+    pub height: u32,
+}
+
+impl std::str::FromStr for WindowSize {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || format!("{s:?} is not a window size like 1000x700 (from 640x480 to 7680x4320)");
+        let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let width: u32 = w.trim().parse().map_err(|_| bad())?;
+        let height: u32 = h.trim().parse().map_err(|_| bad())?;
+        if !(640..=7680).contains(&width) || !(480..=4320).contains(&height) {
+            return Err(bad());
+        }
+        Ok(WindowSize { width, height })
+    }
+}
+
 /// Opens the window on the main menu and runs until it is closed.
 pub fn run(launch: Launch) -> AppExit {
+    let size = launch.window.unwrap_or(WindowSize {
+        width: 1280,
+        height: 800,
+    });
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Court Piece".into(),
-            resolution: WindowResolution::new(1280, 800),
+            resolution: WindowResolution::new(size.width, size.height),
             ..default()
         }),
         ..default()
@@ -88,6 +117,25 @@ fn apply_settings(
         };
         if window.mode != mode {
             window.mode = mode;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WindowSize;
+
+    #[test]
+    fn window_sizes_read_like_the_flag_says() {
+        assert_eq!(
+            "1000x700".parse::<WindowSize>(),
+            Ok(WindowSize {
+                width: 1000,
+                height: 700
+            })
+        );
+        for bad in ["1000", "x700", "axb", "100x100", "99999x700", ""] {
+            assert!(bad.parse::<WindowSize>().is_err(), "{bad}");
         }
     }
 }

@@ -1,6 +1,8 @@
-//! `--screenshot-dir DIR --screenshot-script demo`: a scripted quick game (the player's seat
-//! played by a bot) that saves the main menu, the rules page, the deal, a trick in play and the
-//! scoring screen as PNGs, then quits.
+//! `--screenshot-dir DIR --screenshot-script demo|layout`: a scripted quick game (the player's
+//! seat played by a bot) that saves pages of the menu and moments of the table as PNGs, then
+//! quits. `demo` shows the main menu, the rules page, the deal, a trick in play and the hand's
+//! result; `layout`, to check a window size quickly, the main menu, the host page, the deal and a
+//! trick.
 
 use std::path::PathBuf;
 
@@ -32,16 +34,67 @@ fn report(cost: &FrameCost) {
 /// Gives up if the script has not finished by then, in seconds.
 const LIMIT: f32 = 240.0;
 
+/// Which pictures to take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScriptName {
+    #[default]
+    Demo,
+    Layout,
+}
+
+/// A picture of the script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shot {
+    /// A page of the menu.
+    Page(MenuPage, &'static str),
+    /// The first hand dealt, before the first card.
+    Deal,
+    /// A trick in play, after the first.
+    Trick,
+    /// The first hand's result.
+    Scoring,
+}
+
+impl Shot {
+    fn name(self) -> &'static str {
+        match self {
+            Shot::Page(_, name) => name,
+            Shot::Deal => "deal",
+            Shot::Trick => "trick",
+            Shot::Scoring => "scoring",
+        }
+    }
+}
+
+impl ScriptName {
+    fn shots(self) -> &'static [Shot] {
+        match self {
+            ScriptName::Demo => &[
+                Shot::Page(MenuPage::Main, "menu"),
+                Shot::Page(MenuPage::Rules, "rules"),
+                Shot::Deal,
+                Shot::Trick,
+                Shot::Scoring,
+            ],
+            ScriptName::Layout => &[
+                Shot::Page(MenuPage::Main, "menu"),
+                Shot::Page(MenuPage::Host, "host"),
+                Shot::Deal,
+                Shot::Trick,
+            ],
+        }
+    }
+}
+
 #[derive(Resource)]
 struct Script {
     dir: PathBuf,
+    shots: &'static [Shot],
     step: usize,
     /// Frames since the table was held still for the current picture.
     frames: u32,
     saved: Vec<PathBuf>,
 }
-
-const SHOTS: [&str; 5] = ["menu", "rules", "deal", "trick", "scoring"];
 
 /// Frames to let the cards glide into place before a picture.
 const SETTLE: u32 = 4;
@@ -58,6 +111,7 @@ fn begin(launch: Res<Launch>, mut commands: Commands) {
         }
         commands.insert_resource(Script {
             dir: dir.clone(),
+            shots: launch.screenshot_script.shots(),
             step: 0,
             frames: 0,
             saved: Vec::new(),
@@ -92,14 +146,14 @@ fn run(
         commands.insert_resource(Autoplay::new(Level::Medium.bot(7)));
     }
     let saved = |p: &PathBuf| std::fs::metadata(p).is_ok_and(|m| m.len() > 0);
-    if script.step >= SHOTS.len() {
+    let Some(&shot) = script.shots.get(script.step) else {
         if script.saved.iter().all(saved) {
             info!("screenshots saved in {}", script.dir.display());
             report(&cost);
             exit.write(AppExit::Success);
         }
         return;
-    }
+    };
     // the last picture must be on disk before the table moves on
     if let Some(last) = script.saved.last()
         && !saved(last)
@@ -110,26 +164,27 @@ fn run(
     // the next page or the game only once the last picture is taken: a picture is captured a
     // frame or two after it is asked for
     let on = |p: MenuPage| page.as_ref().is_some_and(|s| *s.get() == p);
-    if script.step == 1
-        && !on(MenuPage::Rules)
-        && let Some(next) = next_page.as_mut()
-    {
-        next.set(MenuPage::Rules);
-    }
-    if script.step == 2 && session.is_none() && on(MenuPage::Rules) {
-        start(&mut commands, Start::Quick { seed: 7 }, settings.name.clone());
-    }
     let view = shown.view.as_ref();
-    let ready = match script.step {
-        0 | 1 => true,
-        2 => view.is_some_and(|v| {
-            v.hand.len() >= 5
-                && v.phase != courtpiece_rules::Phase::Cut
-                && v.tricks.is_empty()
-                && v.trick.is_empty()
+    let ready = match shot {
+        Shot::Page(wanted, _) => {
+            if !on(wanted)
+                && let Some(next) = next_page.as_mut()
+            {
+                next.set(wanted);
+            }
+            on(wanted)
+        }
+        _ if session.is_none() => {
+            start(&mut commands, Start::Quick { seed: 7 }, settings.name.clone());
+            false
+        }
+        Shot::Deal => view.is_some_and(|v| {
+            v.hand.len() >= 5 && v.phase != Phase::Cut && v.tricks.is_empty() && v.trick.is_empty()
         }),
-        3 => view.is_some_and(|v| v.phase == Phase::TrickPlay && v.trick.len() >= 2 && !v.tricks.is_empty()),
-        _ => shown.events.iter().any(|e| matches!(e, Event::HandOver { .. })),
+        Shot::Trick => {
+            view.is_some_and(|v| v.phase == Phase::TrickPlay && v.trick.len() >= 2 && !v.tricks.is_empty())
+        }
+        Shot::Scoring => shown.events.iter().any(|e| matches!(e, Event::HandOver { .. })),
     };
     if !ready {
         script.frames = 0;
@@ -140,7 +195,7 @@ fn run(
     if script.frames < SETTLE {
         return;
     }
-    let path = script.dir.join(format!("{}.png", SHOTS[script.step]));
+    let path = script.dir.join(format!("{}.png", shot.name()));
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(path.clone()));

@@ -612,14 +612,12 @@ impl Round {
         }
         let legal = self.legal_cards(seat);
         if !legal.contains(card) {
-            let refusal = match self.trick.led_suit() {
-                _ if is_indicator => RuleError::IndicatorHeldBack,
-                Some(led) if legal.has_suit(led) => RuleError::MustFollowSuit { suit: led },
-                _ => match self.trumps() {
-                    Some(suit) if self.must_trump == Some(seat) => RuleError::MustPlayTrump { suit },
-                    _ => RuleError::IndicatorHeldBack,
-                },
-            };
+            let refusal = refusal(
+                &self.trick,
+                legal,
+                is_indicator,
+                self.trumps().filter(|_| self.must_trump == Some(seat)),
+            );
             if self.rules.revoke == Revoke::Prevent || is_indicator {
                 return Err(refusal);
             }
@@ -757,5 +755,24 @@ impl Round {
             hands[self.caller().index()].insert(card);
         }
         events.push(Event::HandsShown { hands });
+    }
+}
+
+/// Why a held card that is not among the `legal` ones may not be played to `trick` (R-FOLLOW,
+/// `V-CALL=hidden`): the one wording of the table's refusal and of a player's view of it.
+/// `must_trump` is the trump suit when the player asked for the reveal and must trump.
+pub(crate) fn refusal(
+    trick: &Trick,
+    legal: CardSet,
+    is_indicator: bool,
+    must_trump: Option<Suit>,
+) -> RuleError {
+    match trick.led_suit() {
+        _ if is_indicator => RuleError::IndicatorHeldBack,
+        Some(led) if legal.has_suit(led) => RuleError::MustFollowSuit { suit: led },
+        _ => match must_trump {
+            Some(suit) => RuleError::MustPlayTrump { suit },
+            None => RuleError::IndicatorHeldBack,
+        },
     }
 }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
+use crate::error::RuleError;
 use crate::heap::Heap;
 use crate::intent::Intent;
 use crate::matchplay::Match;
@@ -67,6 +68,49 @@ pub struct SeatView {
 }
 
 impl SeatView {
+    /// Why this seat may not play `card` now, as the table would refuse it (`None` when it
+    /// may): the player hears the reason before asking, in the words of [`crate::Round`].
+    pub fn why_not_play(&self, card: Card) -> Option<RuleError> {
+        let intent = Intent::Play { card };
+        if self.legal.contains(&intent) {
+            return None;
+        }
+        let Some(expected) = self.to_act else {
+            return Some(RuleError::NobodyToAct { phase: self.phase });
+        };
+        if expected != self.seat {
+            return Some(RuleError::NotYourTurn {
+                expected,
+                got: self.seat,
+            });
+        }
+        let legal: CardSet = self
+            .legal
+            .iter()
+            .filter_map(|i| match i {
+                Intent::Play { card } => Some(*card),
+                _ => None,
+            })
+            .collect();
+        if legal.is_empty() {
+            return Some(RuleError::WrongPhase {
+                phase: self.phase,
+                intent,
+            });
+        }
+        let is_indicator = self.own_indicator == Some(card);
+        if !is_indicator && !self.hand.contains(card) {
+            return Some(RuleError::CardNotHeld { card });
+        }
+        let must_trump = self.trumps.filter(|_| self.must_trump == Some(self.seat));
+        Some(crate::round::refusal(
+            &self.trick,
+            legal,
+            is_indicator,
+            must_trump,
+        ))
+    }
+
     /// The table as someone watching from the rail may see it: this view without the cards
     /// and the choices that are the seat's own.
     pub fn for_spectator(mut self) -> SeatView {

@@ -70,11 +70,16 @@ fn announce(
                             .color(suit_color(suit, settings.four_colours)),
                     );
                 }
-                ui.label(
-                    egui::RichText::new(text)
-                        .size(26.0)
-                        .strong()
-                        .color(palette::OVER_FELT),
+                // one line, never wrapped: an area sizes itself from the frame before, and a
+                // wrapped line lost its end ("cuts the deck at") in the first frame of a new text
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(text)
+                            .size(26.0)
+                            .strong()
+                            .color(palette::OVER_FELT),
+                    )
+                    .extend(),
                 );
             });
         });

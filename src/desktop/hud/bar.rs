@@ -5,12 +5,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
-use courtpiece_rules::{CallView, Scoring, SeatView};
+use courtpiece_rules::{CallView, Scoring, Seat, SeatView};
 
-use super::{side, suit_color, table_on, who};
+use super::{named, side, suit_color, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
+
+/// The bar's egui area, which the name plates keep clear of.
+pub const AREA: &str = "top bar";
 
 /// Room kept free at the right of the bar for the buttons' corner, in points.
 pub const BUTTONS_WIDTH: f32 = 230.0;
@@ -27,7 +30,7 @@ fn bar(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let width = (ctx.content_rect().width() - BUTTONS_WIDTH - 24.0).max(160.0);
-    egui::Area::new(egui::Id::new("top bar"))
+    egui::Area::new(egui::Id::new(AREA))
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
         .show(ctx, |ui| {
             ui.set_max_width(width);
@@ -70,9 +73,9 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
     ui.separator();
     ui.label(format!("Hand {}", view.hand_no));
     ui.label(format!(
-        "Dealer: {} · Caller: {}",
-        who(session, view.seat, view.dealer),
-        who(session, view.seat, view.caller)
+        "{} · {}",
+        does(session, view.seat, view.dealer, "deal"),
+        does(session, view.seat, view.caller, "call")
     ));
     ui.separator();
     let ours = side(view.seat);
@@ -106,5 +109,18 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
             view.score.streak[us.index()],
             view.score.streak[us.other().index()]
         ));
+    }
+}
+
+/// "You deal", "Chandni (partner) calls": short, for the bar.
+fn does(session: &Session, me: Seat, seat: Seat, verb: &str) -> String {
+    if seat == me && session.seat == Some(me) {
+        return format!("you {verb}");
+    }
+    let (name, _) = named(session, seat);
+    if seat.team() == me.team() {
+        format!("{name} (partner) {verb}s")
+    } else {
+        format!("{name} {verb}s")
     }
 }

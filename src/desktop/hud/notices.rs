@@ -1,4 +1,5 @@
-//! Refusals and connection events for a few seconds each, and the end of a table whose
+//! Refusals (the host's, and a card the player tried that the rules refuse) and connection
+//! events for a few seconds each, and the end of a table whose
 //! connection is lost (or whose host left) before the match was over.
 
 use bevy::prelude::*;
@@ -10,6 +11,7 @@ use crate::desktop::cost::OurEgui;
 use crate::desktop::palette;
 use crate::desktop::screen::Screen;
 use crate::desktop::start::leave;
+use crate::desktop::table::input::Refused;
 
 /// The notices on screen and until when (`Time::elapsed_secs`), and how many of the session's
 /// refusals were already noticed.
@@ -37,6 +39,7 @@ fn notices(
     session: Res<Session>,
     time: Res<Time>,
     mut notices: ResMut<Notices>,
+    mut refused: MessageReader<Refused>,
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -58,6 +61,12 @@ fn notices(
         notices.shown.push((format!("Refused: {refusal}"), now + 5.0));
     }
     notices.refusals_seen = session.rejections.len();
+    for Refused { card, why } in refused.read() {
+        let card = format!("{}{}", card.rank(), card.suit().symbol());
+        notices
+            .shown
+            .push((format!("You may not play {card}: {why}"), now + 4.0));
+    }
     notices.shown.retain(|(_, until)| *until > now);
     if notices.shown.is_empty() {
         return Ok(());

@@ -58,14 +58,23 @@ fn plates(
     };
     let clock = turn_clock(&session, &shown, time.elapsed_secs());
     let clockwise = session.lobby.as_ref().is_some_and(|l| l.rules.clockwise);
+    let bar = ctx.memory(|m| m.area_rect(egui::Id::new(super::bar::AREA)));
     for seat in Seat::ALL {
         let area = egui::Area::new(egui::Id::new(("plate", seat.index())));
         let area = match layout::plate(layout::around(view.seat, seat, clockwise)) {
             // egui's points are the window's logical pixels over the interface size
-            Some(at) => match camera.0.world_to_viewport(camera.1, at) {
-                Ok(pos) => area
-                    .fixed_pos(egui::pos2(pos.x, pos.y) / ctx.zoom_factor())
-                    .pivot(egui::Align2::CENTER_CENTER),
+            Some((at, side)) => match camera.0.world_to_viewport(camera.1, at) {
+                Ok(pos) => {
+                    let pos = egui::pos2(pos.x, pos.y) / ctx.zoom_factor();
+                    // never under the bar along the top, however it wraps
+                    let top = bar.map_or(0.0, |r| r.bottom()) + 6.0;
+                    let (pos, pivot) = match side {
+                        layout::PlateSide::Over => (pos, egui::Align2::CENTER_TOP),
+                        layout::PlateSide::Left => (pos - egui::vec2(8.0, 0.0), egui::Align2::RIGHT_TOP),
+                    };
+                    area.fixed_pos(egui::pos2(pos.x, (pos.y - 25.0).max(top)))
+                        .pivot(pivot)
+                }
                 Err(_) => continue,
             },
             None => area.anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0]),

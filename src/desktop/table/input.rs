@@ -1,10 +1,11 @@
 //! The player's hand under the mouse and the keys: hovering lifts a card, a click or Enter plays
-//! it, the arrow keys move along the hand. Cards that may not be played now are dimmed.
+//! it, the arrow keys move along the cards that may be played (around the hand). Cards that may
+//! not be played now are dimmed, and trying one says why.
 
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use courtpiece_net::{ClientMessage, Session, ToHost};
-use courtpiece_rules::{CardSet, Intent};
+use courtpiece_rules::{Card, CardSet, Intent, RuleError};
 
 use super::layout::{CARD_H, CARD_W, Spot};
 use super::pacing::Shown;
@@ -17,14 +18,23 @@ pub struct Playable {
     pub cards: CardSet,
 }
 
+/// The player tried a card the rules refuse now: the HUD says why.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub card: Card,
+    pub why: RuleError,
+}
+
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Playable>().add_systems(
-        crate::desktop::cost::TableUpdate,
-        (playable, hover_with_mouse, keys, click)
-            .chain()
-            .after(super::pacing::ShowNext)
-            .before(super::Place),
-    );
+    app.init_resource::<Playable>()
+        .add_message::<Refused>()
+        .add_systems(
+            crate::desktop::cost::TableUpdate,
+            (playable, hover_with_mouse, keys, click)
+                .chain()
+                .after(super::pacing::ShowNext)
+                .before(super::Place),
+        );
 }
 
 /// The player may act only on what they see: when the table has shown the latest update.
@@ -110,33 +120,50 @@ fn keys(
     playable: Res<Playable>,
     mut hover: ResMut<Hover>,
     mut out: MessageWriter<ToHost>,
+    mut refused: MessageWriter<Refused>,
 ) {
     let Some(session) = session else { return };
-    let hand = hand(&cards, &session);
-    if hand.is_empty() {
-        return;
-    }
-    let at = hover.0.and_then(|c| hand.iter().position(|(h, _)| h.0 == c));
-    let last = hand.len() - 1;
-    let step = |right: bool| {
-        let next = match at {
-            None if right => 0,
-            None => last,
-            Some(i) if right => (i + 1).min(last),
-            Some(i) => i.saturating_sub(1),
-        };
-        Some(hand[next].0.0)
-    };
+    let hand: Vec<Card> = hand(&cards, &session).into_iter().map(|(c, _)| c.0).collect();
     if input.just_pressed(KeyCode::ArrowRight) {
-        hover.0 = step(true);
+        hover.0 = step(&hand, hover.0, &playable, true);
     } else if input.just_pressed(KeyCode::ArrowLeft) {
-        hover.0 = step(false);
-    } else if (input.just_pressed(KeyCode::Enter) || input.just_pressed(KeyCode::Space))
-        && let Some(card) = hover.0
-        && playable.active
-        && playable.cards.contains(card)
-    {
+        hover.0 = step(&hand, hover.0, &playable, false);
+    } else if input.just_pressed(KeyCode::Enter) || input.just_pressed(KeyCode::Space) {
+        try_card(hover.0, &session, &playable, &mut out, &mut refused);
+    }
+}
+
+/// The next card along the hand that may be played (any card when none may), around the ends.
+fn step(hand: &[Card], from: Option<Card>, playable: &Playable, right: bool) -> Option<Card> {
+    let n = hand.len();
+    let at = from.and_then(|c| hand.iter().position(|h| *h == c));
+    let candidate = |k: usize| !playable.active || playable.cards.contains(hand[k]);
+    (1..=n)
+        .map(|d| match (at, right) {
+            (Some(i), true) => (i + d) % n,
+            (Some(i), false) => (i + n - d % n) % n,
+            (None, true) => d - 1,
+            (None, false) => n - d,
+        })
+        .find(|&k| candidate(k))
+        .map(|k| hand[k])
+}
+
+/// Plays the card under the mouse or the keys, or says why it may not be played.
+fn try_card(
+    card: Option<Card>,
+    session: &Session,
+    playable: &Playable,
+    out: &mut MessageWriter<ToHost>,
+    refused: &mut MessageWriter<Refused>,
+) {
+    let (Some(card), true) = (card, playable.active) else {
+        return;
+    };
+    if playable.cards.contains(card) {
         out.write(ToHost(ClientMessage::Intent(Intent::Play { card })));
+    } else if let Some(why) = session.view.as_ref().and_then(|v| v.why_not_play(card)) {
+        refused.write(Refused { card, why });
     }
 }
 
@@ -144,18 +171,53 @@ fn click(
     mouse: Res<ButtonInput<MouseButton>>,
     hover: Res<Hover>,
     playable: Res<Playable>,
+    session: Option<Res<Session>>,
     mut contexts: EguiContexts,
     mut out: MessageWriter<ToHost>,
+    mut refused: MessageWriter<Refused>,
 ) {
     if !mouse.just_pressed(MouseButton::Left)
         || contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_pointer_input())
     {
         return;
     }
-    if let Some(card) = hover.0
-        && playable.active
-        && playable.cards.contains(card)
-    {
-        out.write(ToHost(ClientMessage::Intent(Intent::Play { card })));
+    if let Some(session) = session {
+        try_card(hover.0, &session, &playable, &mut out, &mut refused);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn the_arrows_skip_cards_that_may_not_be_played_and_go_around() {
+        let hand = cards("AS KS 9H 5H 2C");
+        let playable = Playable {
+            active: true,
+            cards: cards("KS 5H").into_iter().collect(),
+        };
+        let right = |from: &str| step(&hand, from.parse().ok(), &playable, true).map(|c| c.to_string());
+        let left = |from: &str| step(&hand, from.parse().ok(), &playable, false).map(|c| c.to_string());
+        assert_eq!(right("KS").as_deref(), Some("5H"));
+        assert_eq!(right("5H").as_deref(), Some("KS"), "around the end");
+        assert_eq!(left("KS").as_deref(), Some("5H"), "around the start");
+        assert_eq!(
+            right("").as_deref(),
+            Some("KS"),
+            "from nothing, the first playable"
+        );
+        assert_eq!(left("").as_deref(), Some("5H"));
+        let waiting = Playable::default();
+        assert_eq!(
+            step(&hand, Some(hand[4]), &waiting, true),
+            Some(hand[0]),
+            "every card while it is not your turn"
+        );
+        assert_eq!(step(&[], None, &playable, true), None);
     }
 }

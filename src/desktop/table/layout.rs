@@ -316,14 +316,24 @@ pub fn around(me: Seat, seat: Seat, clockwise: bool) -> usize {
     if clockwise { [0, 3, 2, 1][rel] } else { rel }
 }
 
-/// Where the name plate of the player at a place around the table stands: beyond their cards,
-/// on the rim for the one across, toward the far side for the two beside. The player's own
-/// plate is not on the table: it stands in the window's corner, clear of the hand.
-pub fn plate(place: usize) -> Option<Vec3> {
+/// Which way a name plate stands from its point on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlateSide {
+    /// Centred on the point.
+    Over,
+    /// Ending at the point, to its left.
+    Left,
+}
+
+/// Where the name plate of the player at a place around the table stands: beside their cards,
+/// never on them (for the player across, to the left of the hand, so that the bar along the top
+/// of the window does not push it onto the cards). The player's own plate is not on the table:
+/// it stands in the window's corner, clear of the hand.
+pub fn plate(place: usize) -> Option<(Vec3, PlateSide)> {
     match place {
-        1 => Some(Vec3::new(3.75, 0.0, -0.5)),
-        2 => Some(Vec3::new(0.0, 0.0, -4.1)),
-        3 => Some(Vec3::new(-3.75, 0.0, -0.5)),
+        1 => Some((Vec3::new(3.75, 0.0, -0.5), PlateSide::Over)),
+        2 => Some((Vec3::new(-1.75, 0.0, -2.75), PlateSide::Left)),
+        3 => Some((Vec3::new(-3.75, 0.0, -0.5), PlateSide::Over)),
         _ => None,
     }
 }

@@ -335,3 +335,37 @@ fn play_state_agrees_with_the_hand() {
         assert!(ends.contains(&kind), "no hand ended {kind:?}: {ends:?}");
     }
 }
+
+/// A seat's view says why a card may not be played in the words the hand refuses it with:
+/// every card of the deck, at every card play of random hands in every rule set.
+#[test]
+fn the_view_explains_a_refused_card_as_the_hand_refuses_it() {
+    use courtpiece_rules::Intent;
+    let mut refusals = std::collections::HashSet::new();
+    for (i, rules) in rule_sets().iter().enumerate() {
+        for seed in 0..12u64 {
+            let mut rng = SmallRng::seed_from_u64(seed + 100 * i as u64);
+            let mut m = Match::new(rules, seed).unwrap();
+            m.advance();
+            while m.hand_no() <= 2 && !m.is_over() {
+                let Some(who) = m.to_act() else { break };
+                let view = m.view(who);
+                if view.legal.iter().any(|i| matches!(i, Intent::Play { .. })) {
+                    for card in CardSet::DECK.iter() {
+                        let told = view.why_not_play(card);
+                        let refused = m.round().clone().apply(who, Intent::Play { card }).err();
+                        assert_eq!(told, refused, "{card} in {rules:?}");
+                        if let Some(why) = told {
+                            refusals.insert(std::mem::discriminant(&why));
+                        }
+                    }
+                }
+                let (who, intent) = random_intent(&m, &mut rng);
+                m.apply(who, intent).unwrap();
+                m.advance();
+            }
+        }
+    }
+    // not held, must follow, must trump after a reveal, the indicator held back
+    assert_eq!(refusals.len(), 4, "kinds of refusal met");
+}
