@@ -35,6 +35,9 @@ pub struct Cli {
     /// The window's size, e.g. 1000x700 (1280x800 unless given).
     #[arg(long, value_name = "WxH")]
     window: Option<WindowSize>,
+    /// The interface size for this run, 0.75 to 2 (the saved setting is left as it is).
+    #[arg(long, value_name = "SCALE", value_parser = parse_ui_scale)]
+    ui_scale: Option<f32>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -106,6 +109,14 @@ pub(crate) fn parse_level(text: &str) -> Result<Level, String> {
         .map_err(|e: courtpiece_bots::UnknownLevel| e.to_string())
 }
 
+fn parse_ui_scale(text: &str) -> Result<f32, String> {
+    text.trim()
+        .parse::<f32>()
+        .ok()
+        .filter(|s| (0.75..=2.0).contains(s))
+        .ok_or_else(|| format!("{text:?} is not an interface size from 0.75 to 2"))
+}
+
 pub(crate) fn parse_preset(text: &str) -> Result<Preset, String> {
     text.parse()
         .map_err(|e: courtpiece_rules::ParseError| e.to_string())
@@ -117,6 +128,7 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
             screenshot_dir: cli.screenshot_dir,
             screenshot_script: cli.screenshot_script.unwrap_or_default(),
             window: cli.window,
+            ui_scale: cli.ui_scale,
             started: Some(started),
         });
     };

@@ -30,6 +30,8 @@ pub struct Launch {
     pub screenshot_script: screenshot::ScriptName,
     /// The window's size in logical pixels, if not the usual 1280x800.
     pub window: Option<WindowSize>,
+    /// The interface size for this run, instead of the saved setting (which it leaves alone).
+    pub ui_scale: Option<f32>,
     /// When the program started, for the time to the main menu.
     pub started: Option<std::time::Instant>,
 }

@@ -55,13 +55,19 @@ pub fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, scale_ui.before(super::cost::OurEgui));
 }
 
-/// The interface size holds on every page from the first frame. While the pointer drags (the
+/// The interface size (the run's own, `--ui-scale`, before the setting) holds on every page
+/// from the first frame. While the pointer drags (the
 /// size's own slider, say) it waits for the release: a slider that grew under the mouse would
 /// move its own value.
-fn scale_ui(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
+fn scale_ui(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    launch: Option<Res<super::Launch>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 && !ctx.egui_is_using_pointer() {
-        ctx.set_zoom_factor(settings.ui_scale);
+    let scale = launch.and_then(|l| l.ui_scale).unwrap_or(settings.ui_scale);
+    if (ctx.zoom_factor() - scale).abs() > 1e-3 && !ctx.egui_is_using_pointer() {
+        ctx.set_zoom_factor(scale);
     }
     Ok(())
 }

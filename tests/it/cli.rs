@@ -120,6 +120,14 @@ fn bad_flags_are_refused() {
     let out = courtpiece(&["play", "--rules", "bridge"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rules preset"));
+    for (flag, value) in [("--window", "huge"), ("--window", "100x100"), ("--ui-scale", "5")] {
+        let out = courtpiece(&[flag, value]);
+        assert!(!out.status.success(), "{flag} {value}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(value),
+            "{flag} {value}"
+        );
+    }
 }
 
 #[test]

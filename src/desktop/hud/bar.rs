@@ -71,45 +71,53 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
         }
     }
     ui.separator();
-    ui.label(format!("Hand {}", view.hand_no));
-    ui.label(format!(
-        "{} · {}",
-        does(session, view.seat, view.dealer, "deal"),
-        does(session, view.seat, view.caller, "call")
-    ));
+    ui.horizontal(|ui| {
+        ui.label(format!("Hand {}", view.hand_no));
+        ui.label(format!(
+            "{} · {}",
+            does(session, view.seat, view.dealer, "deal"),
+            does(session, view.seat, view.caller, "call")
+        ));
+    });
     ui.separator();
     let ours = side(view.seat);
     let theirs = super::palette::SIDES[us.other().index()];
-    ui.label(egui::RichText::new("Tricks:").size(16.0));
-    ui.label(
-        egui::RichText::new(format!("us {}", view.taken[us.index()]))
-            .size(16.0)
-            .color(ours),
-    );
-    ui.label(
-        egui::RichText::new(format!("them {}", view.taken[us.other().index()]))
-            .size(16.0)
-            .color(theirs),
-    );
-    if view.heap.tricks > 0 {
-        ui.label(format!("Heap: {}", view.heap.tricks));
-    }
+    // each group wraps as a whole: "Tricks: us 3 them 2" never splits over two lines
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Tricks:").size(16.0));
+        ui.label(
+            egui::RichText::new(format!("us {}", view.taken[us.index()]))
+                .size(16.0)
+                .color(ours),
+        );
+        ui.label(
+            egui::RichText::new(format!("them {}", view.taken[us.other().index()]))
+                .size(16.0)
+                .color(theirs),
+        );
+        if view.heap.tricks > 0 {
+            ui.label(format!("Heap: {}", view.heap.tricks));
+        }
+    });
     ui.separator();
     let courts = session
         .lobby
         .as_ref()
         .is_none_or(|l| l.rules.scoring == Scoring::Courts);
-    let unit = if courts { "courts" } else { "points" };
-    ui.label(format!("Score ({unit}):"));
-    ui.label(egui::RichText::new(format!("us {}", view.score.points[us.index()])).color(ours));
-    ui.label(egui::RichText::new(format!("them {}", view.score.points[us.other().index()])).color(theirs));
-    if courts {
-        ui.label(format!(
-            "streaks {} – {}",
-            view.score.streak[us.index()],
-            view.score.streak[us.other().index()]
-        ));
-    }
+    ui.horizontal(|ui| {
+        ui.label(format!("Score ({}):", if courts { "courts" } else { "points" }));
+        ui.label(egui::RichText::new(format!("us {}", view.score.points[us.index()])).color(ours));
+        ui.label(
+            egui::RichText::new(format!("them {}", view.score.points[us.other().index()])).color(theirs),
+        );
+        if courts {
+            ui.label(format!(
+                "streaks {} – {}",
+                view.score.streak[us.index()],
+                view.score.streak[us.other().index()]
+            ));
+        }
+    });
 }
 
 /// "You deal", "Chandni (partner) calls": short, for the bar.

@@ -35,6 +35,34 @@ fn clock_color(left: f32) -> egui::Color32 {
     if left < 6.0 { palette::HURRY } else { palette::TURN }
 }
 
+/// A plate's size before it was drawn once, in points.
+const PLATE: egui::Vec2 = egui::vec2(220.0, 52.0);
+
+/// Where the plate of a player at the table stands: by the point its seat projects to (in
+/// points), not above `top`, inside the window.
+fn on_table(
+    anchor: egui::Pos2,
+    side: layout::PlateSide,
+    size: egui::Vec2,
+    top: f32,
+    window: egui::Rect,
+) -> egui::Rect {
+    let x = match side {
+        layout::PlateSide::Over => anchor.x - size.x / 2.0,
+        layout::PlateSide::Left => anchor.x - 8.0 - size.x,
+    };
+    let x = x.min(window.right() - 4.0 - size.x).max(window.left() + 4.0);
+    egui::Rect::from_min_size(egui::pos2(x, (anchor.y - 25.0).max(top)), size)
+}
+
+/// The player's own plate: the bottom-left corner of the window, below the hand.
+fn own(window: egui::Rect, size: egui::Vec2) -> egui::Rect {
+    egui::Rect::from_min_size(
+        egui::pos2(window.left() + 4.0, window.bottom() - 4.0 - size.y),
+        size,
+    )
+}
+
 /// What the seat to act is about to do.
 fn doing(view: &SeatView) -> &'static str {
     match view.phase {
@@ -58,27 +86,29 @@ fn plates(
     };
     let clock = turn_clock(&session, &shown, time.elapsed_secs());
     let clockwise = session.lobby.as_ref().is_some_and(|l| l.rules.clockwise);
-    let bar = ctx.memory(|m| m.area_rect(egui::Id::new(super::bar::AREA)));
+    // never under the bar along the top, however it wraps
+    let top = ctx
+        .memory(|m| m.area_rect(egui::Id::new(super::bar::AREA)))
+        .map_or(0.0, |r| r.bottom() + 6.0);
     for seat in Seat::ALL {
-        let area = egui::Area::new(egui::Id::new(("plate", seat.index())));
-        let area = match layout::plate(layout::around(view.seat, seat, clockwise)) {
+        let id = egui::Id::new(("plate", seat.index()));
+        // the size it had last frame; the first frame guesses
+        let size = ctx.memory(|m| m.area_rect(id)).map_or(PLATE, |r| r.size());
+        let rect = match layout::plate(layout::around(view.seat, seat, clockwise)) {
             // egui's points are the window's logical pixels over the interface size
             Some((at, side)) => match camera.0.world_to_viewport(camera.1, at) {
-                Ok(pos) => {
-                    let pos = egui::pos2(pos.x, pos.y) / ctx.zoom_factor();
-                    // never under the bar along the top, however it wraps
-                    let top = bar.map_or(0.0, |r| r.bottom()) + 6.0;
-                    let (pos, pivot) = match side {
-                        layout::PlateSide::Over => (pos, egui::Align2::CENTER_TOP),
-                        layout::PlateSide::Left => (pos - egui::vec2(8.0, 0.0), egui::Align2::RIGHT_TOP),
-                    };
-                    area.fixed_pos(egui::pos2(pos.x, (pos.y - 25.0).max(top)))
-                        .pivot(pivot)
-                }
+                Ok(pos) => on_table(
+                    egui::pos2(pos.x, pos.y) / ctx.zoom_factor(),
+                    side,
+                    size,
+                    top,
+                    ctx.content_rect(),
+                ),
                 Err(_) => continue,
             },
-            None => area.anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0]),
+            None => own(ctx.content_rect(), size),
         };
+        let area = egui::Area::new(id).fixed_pos(rect.min);
         let team = side(seat);
         let turn = view.to_act == Some(seat);
         area.show(ctx, |ui| {
@@ -89,12 +119,6 @@ fn plates(
             frame.show(ui, |ui| {
                 ui.set_min_width(120.0);
                 ui.set_max_width(220.0);
-                let title = if seat == view.seat && session.seat == Some(seat) {
-                    format!("{} (you)", name(&session, seat))
-                } else {
-                    who(&session, view.seat, seat)
-                };
-                ui.label(egui::RichText::new(title).color(team).strong());
                 let mut line = words::tricks(view.won[seat.index()]);
                 if seat == view.dealer {
                     line.push_str(" · deals");
@@ -102,7 +126,21 @@ fn plates(
                 if seat == view.caller {
                     line.push_str(" · calls");
                 }
-                ui.label(line);
+                if seat == view.seat && session.seat == Some(seat) {
+                    // the player's own plate is short: it stands below the hand
+                    let title = format!("{} (you)", name(&session, seat));
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(title).color(team).strong());
+                        ui.label(line);
+                    });
+                } else {
+                    ui.label(
+                        egui::RichText::new(who(&session, view.seat, seat))
+                            .color(team)
+                            .strong(),
+                    );
+                    ui.label(line);
+                }
                 let what = doing(view);
                 match clock {
                     Some((s, left)) if s == seat => {
@@ -142,4 +180,70 @@ fn clock(mut contexts: EguiContexts, session: Res<Session>, shown: Res<Shown>, t
             });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy::camera::{CameraProjection, PerspectiveProjection};
+    use courtpiece_rules::Seat;
+
+    use super::*;
+    use crate::desktop::table::layout::{CARD_H, CARD_W, Spot};
+    use crate::desktop::table::scene;
+
+    /// Where a point of the table is drawn in a window of `size` logical pixels.
+    fn project(size: Vec2, point: Vec3) -> Vec2 {
+        let projection = PerspectiveProjection {
+            aspect_ratio: size.x / size.y,
+            ..Default::default()
+        };
+        let clip = projection.get_clip_from_view() * scene::eye().to_matrix().inverse() * point.extend(1.0);
+        let ndc = clip.truncate() / clip.w;
+        Vec2::new((ndc.x + 1.0) / 2.0 * size.x, (1.0 - ndc.y) / 2.0 * size.y)
+    }
+
+    /// The player's thirteen cards, in points.
+    fn hand(size: Vec2, zoom: f32) -> egui::Rect {
+        let me = Seat::ALL[0];
+        let mut rect = egui::Rect::NOTHING;
+        for index in 0..13 {
+            let spot = Spot::Hand {
+                seat: me,
+                index,
+                of: 13,
+                face_up: true,
+            };
+            let t = layout::transform(spot, me, false, false);
+            for (x, z) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+                let corner = t.transform_point(Vec3::new(x * CARD_W / 2.0, 0.0, z * CARD_H / 2.0));
+                let p = project(size, corner) / zoom;
+                rect.extend_with(egui::pos2(p.x, p.y));
+            }
+        }
+        rect
+    }
+
+    #[test]
+    fn no_name_plate_covers_the_hand_or_leaves_the_window() {
+        for (w, h) in [(1280.0, 800.0), (1000.0, 700.0), (800.0, 600.0)] {
+            for zoom in [1.0, 1.3] {
+                let size = Vec2::new(w, h);
+                let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h) / zoom);
+                let hand = hand(size, zoom);
+                // a bar wrapped to two lines
+                let top = 100.0;
+                let mut plates = vec![own(window, PLATE)];
+                for place in 1..4 {
+                    let (at, side) = layout::plate(place).unwrap();
+                    let p = project(size, at) / zoom;
+                    plates.push(on_table(egui::pos2(p.x, p.y), side, PLATE, top, window));
+                }
+                for (i, plate) in plates.iter().enumerate() {
+                    let at = format!("plate {i} in {w}x{h} at {zoom}: {plate:?}, hand {hand:?}");
+                    assert!(!plate.intersects(hand), "covers the hand: {at}");
+                    assert!(window.contains_rect(*plate), "leaves the window: {at}");
+                }
+            }
+        }
+    }
 }

@@ -60,11 +60,15 @@ fn page(ctx: &egui::Context, stand: Stand, error: &StartError, add: impl FnOnce(
         .frame(egui::Frame::window(&ctx.global_style()).inner_margin(24.0))
         .show(ctx, |ui| {
             ui.set_min_width(340.0);
-            add(ui);
-            if let Some(e) = &error.0 {
-                ui.add_space(8.0);
-                ui.colored_label(palette::ERROR, e);
-            }
+            // a long form scrolls inside a small window instead of running off its bottom
+            let room = (ctx.content_rect().height() - 130.0).max(200.0);
+            egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
+                add(ui);
+                if let Some(e) = &error.0 {
+                    ui.add_space(8.0);
+                    ui.colored_label(palette::ERROR, e);
+                }
+            });
         });
 }
 

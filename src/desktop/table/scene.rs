@@ -51,11 +51,12 @@ fn spare_a_software_renderer(
 }
 
 /// The player's eyes: above their edge of the table, looking down at it.
+pub fn eye() -> Transform {
+    Transform::from_xyz(0.0, 6.4, 6.1).looking_at(Vec3::new(0.0, 0.0, 0.55), Vec3::Y)
+}
+
 fn camera(mut commands: Commands) {
-    commands.spawn((
-        Camera3d::default(),
-        Transform::from_xyz(0.0, 6.4, 6.1).looking_at(Vec3::new(0.0, 0.0, 0.55), Vec3::Y),
-    ));
+    commands.spawn((Camera3d::default(), eye()));
 }
 
 fn room(
