@@ -165,3 +165,61 @@ pub fn dim(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use courtpiece_rules::{Rank, Suit};
+
+    fn app(four_colours: bool) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()))
+            .init_asset::<Image>()
+            .init_asset::<StandardMaterial>()
+            .init_asset::<Mesh>()
+            .insert_resource(Settings {
+                four_colours,
+                ..Settings::default()
+            })
+            .add_systems(Startup, build_deck)
+            .add_systems(Update, recolour.run_if(resource_changed::<Settings>));
+        app.update();
+        app
+    }
+
+    fn picture(app: &App, card: Card) -> Vec<u8> {
+        let deck = app.world().resource::<Deck>();
+        let images = app.world().resource::<Assets<Image>>();
+        let image = images.get(&deck.images[usize::from(card.bit())]).unwrap();
+        image.data.clone().unwrap_or_default()
+    }
+
+    #[test]
+    fn the_four_colour_setting_redraws_the_faces_at_once() {
+        let diamond = Card::new(Suit::Diamonds, Rank::KING);
+        let spade = Card::new(Suit::Spades, Rank::KING);
+        let mut app = app(false);
+        let (two_diamond, two_spade) = (picture(&app, diamond), picture(&app, spade));
+        let handles = app.world().resource::<Deck>().faces.clone();
+
+        app.world_mut().resource_mut::<Settings>().four_colours = true;
+        app.update();
+        let four = picture(&app, diamond);
+        assert_ne!(four, two_diamond, "the king of diamonds is redrawn in blue");
+        assert_eq!(
+            four,
+            picture(&self::app(true), diamond),
+            "as a four-colour start draws it"
+        );
+        assert_eq!(picture(&app, spade), two_spade, "spades stay black");
+        assert_eq!(
+            app.world().resource::<Deck>().faces,
+            handles,
+            "the cards keep their materials: the same images change"
+        );
+
+        app.world_mut().resource_mut::<Settings>().four_colours = false;
+        app.update();
+        assert_eq!(picture(&app, diamond), two_diamond);
+    }
+}
