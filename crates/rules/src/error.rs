@@ -21,9 +21,9 @@ pub enum RuleError {
     WrongPhase { phase: Phase, intent: Intent },
     #[error("{card} is not in that hand")]
     CardNotHeld { card: Card },
-    #[error("must follow suit: {suit} was led")]
+    #[error("must follow suit: {} were led", suit.name())]
     MustFollowSuit { suit: Suit },
-    #[error("must play a trump ({suit}) after asking for the reveal")]
+    #[error("must play a trump ({}) after asking for the reveal", suit.name())]
     MustPlayTrump { suit: Suit },
     #[error("the face-down indicator may only be played when no other card may")]
     IndicatorHeldBack,

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
 use courtpiece_rules::{Event, Seat};
 
-use super::{suit_color, table_on, who};
+use super::{deciding, suit_color, table_on, who};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::palette;
 use crate::desktop::settings::Settings;
@@ -24,6 +24,10 @@ fn announce(
     settings: Res<Settings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // the decision box has the middle while the player decides
+    if deciding(&session, &shown).is_some() {
+        return Ok(());
+    }
     let Some(me) = shown.view.as_ref().map(|v| v.seat) else {
         return Ok(());
     };
@@ -58,8 +62,8 @@ fn announce(
     });
     let Some((text, suit)) = line else { return Ok(()) };
     egui::Area::new(egui::Id::new("announcement"))
-        // above the middle, clear of the decision box below it
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, -140.0])
+        // over the middle of the felt, between the plates at the sides
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, -20.0])
         .interactable(false)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {

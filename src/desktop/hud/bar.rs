@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
 use courtpiece_rules::{CallView, Scoring, Seat, SeatView};
 
-use super::{named, side, suit_color, table_on};
+use super::{named, palette, side, suit_color, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -15,8 +15,9 @@ use crate::desktop::table::pacing::Shown;
 /// The bar's egui area, which the name plates keep clear of.
 pub const AREA: &str = "top bar";
 
-/// Room kept free at the right of the bar for the buttons' corner, in points.
-pub const BUTTONS_WIDTH: f32 = 230.0;
+/// Room kept free at the right of the bar for the buttons' corner before it was drawn, in
+/// points.
+const BUTTONS_WIDTH: f32 = 230.0;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, bar.run_if(table_on).in_set(OurEgui));
@@ -29,7 +30,11 @@ fn bar(
     settings: Res<Settings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let width = (ctx.content_rect().width() - BUTTONS_WIDTH - 24.0).max(160.0);
+    // up to the buttons' corner, as wide as it was drawn last frame
+    let right = ctx
+        .memory(|m| m.area_rect(egui::Id::new(super::leave::CORNER)))
+        .map_or(ctx.content_rect().right() - BUTTONS_WIDTH, |r| r.left());
+    let width = (right - 8.0 - 12.0).max(160.0);
     egui::Area::new(egui::Id::new(AREA))
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
         .show(ctx, |ui| {
@@ -51,12 +56,13 @@ fn bar(
 
 fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Settings) {
     let us = view.seat.team();
+    let plain = ui.visuals().text_color();
     match (view.trumps.or(view.known_trumps), view.call) {
         (Some(suit), _) => {
             ui.label(egui::RichText::new("Trumps").size(16.0));
             ui.label(
                 egui::RichText::new(suit.symbol().to_string())
-                    .size(34.0)
+                    .size(26.0)
                     .color(suit_color(suit, settings.four_colours)),
             );
             if view.trumps.is_none() {
@@ -71,53 +77,64 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
         }
     }
     ui.separator();
-    ui.horizontal(|ui| {
-        ui.label(format!("Hand {}", view.hand_no));
-        ui.label(format!(
-            "{} · {}",
-            does(session, view.seat, view.dealer, "deal"),
-            does(session, view.seat, view.caller, "call")
-        ));
-    });
+    let who = format!(
+        "Hand {}  {} · {}",
+        view.hand_no,
+        does(session, view.seat, view.dealer, "deal"),
+        does(session, view.seat, view.caller, "call")
+    );
+    group(ui, &[(who, plain)], 14.0);
     ui.separator();
-    let ours = side(view.seat);
-    let theirs = super::palette::SIDES[us.other().index()];
-    // each group wraps as a whole: "Tricks: us 3 them 2" never splits over two lines
-    ui.horizontal(|ui| {
-        ui.label(egui::RichText::new("Tricks:").size(16.0));
-        ui.label(
-            egui::RichText::new(format!("us {}", view.taken[us.index()]))
-                .size(16.0)
-                .color(ours),
-        );
-        ui.label(
-            egui::RichText::new(format!("them {}", view.taken[us.other().index()]))
-                .size(16.0)
-                .color(theirs),
-        );
-        if view.heap.tricks > 0 {
-            ui.label(format!("Heap: {}", view.heap.tricks));
-        }
-    });
+    let (ours, theirs) = (side(view.seat), palette::SIDES[us.other().index()]);
+    let mut tricks = vec![
+        ("Tricks: ".to_owned(), plain),
+        (format!("us {}", view.taken[us.index()]), ours),
+        ("  ".to_owned(), plain),
+        (format!("them {}", view.taken[us.other().index()]), theirs),
+    ];
+    if view.heap.tricks > 0 {
+        tricks.push((format!("  heap {}", view.heap.tricks), plain));
+    }
+    group(ui, &tricks, 16.0);
     ui.separator();
     let courts = session
         .lobby
         .as_ref()
         .is_none_or(|l| l.rules.scoring == Scoring::Courts);
-    ui.horizontal(|ui| {
-        ui.label(format!("Score ({}):", if courts { "courts" } else { "points" }));
-        ui.label(egui::RichText::new(format!("us {}", view.score.points[us.index()])).color(ours));
-        ui.label(
-            egui::RichText::new(format!("them {}", view.score.points[us.other().index()])).color(theirs),
-        );
-        if courts {
-            ui.label(format!(
-                "streaks {} – {}",
+    let mut score = vec![
+        (
+            format!("Score ({}): ", if courts { "courts" } else { "points" }),
+            plain,
+        ),
+        (format!("us {}", view.score.points[us.index()]), ours),
+        ("  ".to_owned(), plain),
+        (format!("them {}", view.score.points[us.other().index()]), theirs),
+    ];
+    if courts {
+        score.push((
+            format!(
+                "  streaks {} – {}",
                 view.score.streak[us.index()],
                 view.score.streak[us.other().index()]
-            ));
-        }
-    });
+            ),
+            plain,
+        ));
+    }
+    group(ui, &score, 14.0);
+}
+
+/// Words in their colours as one label that is never split: in the wrapping bar it moves to the
+/// next line whole.
+fn group(ui: &mut egui::Ui, parts: &[(String, egui::Color32)], size: f32) {
+    let mut job = egui::text::LayoutJob::default();
+    for (text, color) in parts {
+        job.append(
+            text,
+            0.0,
+            egui::TextFormat::simple(egui::FontId::proportional(size), *color),
+        );
+    }
+    ui.add(egui::Label::new(job).extend());
 }
 
 /// "You deal", "Chandni (partner) calls": short, for the bar.

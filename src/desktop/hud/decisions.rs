@@ -6,10 +6,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::{ClientMessage, Session, ToHost};
 use courtpiece_rules::{Intent, Phase};
 
-use super::table_on;
+use super::{deciding, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::screen::Screen;
 use crate::desktop::table::flourish::CutPreview;
+use crate::desktop::table::layout;
 use crate::desktop::table::pacing::Shown;
 
 /// Cards off the top the player means to cut at; 0 before they chose.
@@ -29,12 +30,10 @@ fn decisions(
     mut cut_at: ResMut<CutAt>,
     mut cut_preview: ResMut<CutPreview>,
     mut out: MessageWriter<ToHost>,
+    camera: Option<Single<(&Camera, &GlobalTransform)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let view = shown
-        .view
-        .as_ref()
-        .filter(|v| shown.caught_up() && session.seat == Some(v.seat) && v.to_act == Some(v.seat));
+    let view = deciding(&session, &shown);
     let cut = view.is_some_and(|v| v.legal.iter().any(|i| matches!(i, Intent::Cut { .. })));
     if cut && cut_at.0 < 4 {
         cut_at.0 = 26;
@@ -53,9 +52,14 @@ fn decisions(
     let mut send = |intent| {
         out.write(ToHost(ClientMessage::Intent(intent)));
     };
+    // just above the hand, never on it; the announcements wait while the player decides
+    let middle = ctx.content_rect().center();
+    let above_hand = camera
+        .and_then(|c| c.0.world_to_viewport(c.1, layout::hand_top()).ok())
+        .map_or(middle.y + 90.0, |p| p.y / ctx.zoom_factor() - 8.0);
     egui::Window::new("Your decision")
-        // below the middle, clear of the announcement above it and of the hand
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 90.0])
+        .pivot(egui::Align2::CENTER_BOTTOM)
+        .fixed_pos(egui::pos2(middle.x, above_hand))
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {

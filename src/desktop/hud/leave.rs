@@ -12,6 +12,9 @@ use crate::desktop::screen::Screen;
 use crate::desktop::start::leave;
 use crate::desktop::table::pacing::Shown;
 
+/// The corner's egui area, which the bar keeps clear of.
+pub const CORNER: &str = "corner";
+
 /// The player asked to leave and is asked whether they mean it.
 #[derive(Resource, Default)]
 struct Asking(bool);
@@ -51,7 +54,7 @@ fn corner(
             go = true;
         }
     }
-    egui::Area::new(egui::Id::new("corner"))
+    egui::Area::new(egui::Id::new(CORNER))
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .show(ctx, |ui| {
             egui::Frame::popup(&ctx.global_style())

@@ -6,10 +6,11 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use courtpiece_net::{SeatState, Session};
-use courtpiece_rules::{Seat, Suit};
+use courtpiece_rules::{Intent, Seat, SeatView, Suit};
 
 use super::palette;
 use super::screen::Screen;
+use super::table::pacing::Shown;
 use crate::words;
 
 mod announce;
@@ -41,6 +42,17 @@ pub fn plugin(app: &mut App) {
 /// notice of it and the way out).
 fn table_on(session: Option<Res<Session>>, screen: Res<State<Screen>>) -> bool {
     *screen.get() == Screen::Table && session.is_some_and(|s| gone(&s).is_none())
+}
+
+/// The view on the table when it waits for a decision of the player's that is not a card (a
+/// cut, a call, a redeal, a reveal, playing on), and the table has caught up with it.
+fn deciding<'a>(session: &Session, shown: &'a Shown) -> Option<&'a SeatView> {
+    shown.view.as_ref().filter(|v| {
+        shown.caught_up()
+            && session.seat == Some(v.seat)
+            && v.to_act == Some(v.seat)
+            && v.legal.iter().any(|i| !matches!(i, Intent::Play { .. }))
+    })
 }
 
 /// Why the table is gone, while the match was not over.

@@ -35,8 +35,9 @@ fn clock_color(left: f32) -> egui::Color32 {
     if left < 6.0 { palette::HURRY } else { palette::TURN }
 }
 
-/// A plate's size before it was drawn once, in points.
-const PLATE: egui::Vec2 = egui::vec2(220.0, 52.0);
+/// A plate's size before it was drawn once, in points: three lines (name, tricks, what they
+/// are to do) at the widest.
+const PLATE: egui::Vec2 = egui::vec2(220.0, 74.0);
 
 /// Where the plate of a player at the table stands: by the point its seat projects to (in
 /// points), not above `top`, inside the window.
@@ -224,15 +225,22 @@ mod tests {
     }
 
     #[test]
-    fn no_name_plate_covers_the_hand_or_leaves_the_window() {
+    fn no_name_plate_covers_the_hand_another_plate_or_leaves_the_window() {
         for (w, h) in [(1280.0, 800.0), (1000.0, 700.0), (800.0, 600.0)] {
             for zoom in [1.0, 1.3] {
                 let size = Vec2::new(w, h);
                 let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h) / zoom);
                 let hand = hand(size, zoom);
-                // a bar wrapped to two lines
-                let top = 100.0;
-                let mut plates = vec![own(window, PLATE)];
+                // what stands above the hand (the decision box) ends at its top
+                let top_of_hand = project(size, layout::hand_top()).y / zoom;
+                assert!(
+                    top_of_hand <= hand.top(),
+                    "{top_of_hand} is below the hand {hand:?}"
+                );
+                // a bar wrapped to two lines, one with the trump suit
+                let top = 110.0;
+                // the player's own plate is two lines
+                let mut plates = vec![own(window, egui::vec2(220.0, 52.0))];
                 for place in 1..4 {
                     let (at, side) = layout::plate(place).unwrap();
                     let p = project(size, at) / zoom;
@@ -242,6 +250,9 @@ mod tests {
                     let at = format!("plate {i} in {w}x{h} at {zoom}: {plate:?}, hand {hand:?}");
                     assert!(!plate.intersects(hand), "covers the hand: {at}");
                     assert!(window.contains_rect(*plate), "leaves the window: {at}");
+                    for (j, other) in plates.iter().enumerate().skip(i + 1) {
+                        assert!(!plate.intersects(*other), "covers plate {j} ({other:?}): {at}");
+                    }
                 }
             }
         }

@@ -316,6 +316,17 @@ pub fn around(me: Seat, seat: Seat, clockwise: bool) -> usize {
     if clockwise { [0, 3, 2, 1][rel] } else { rel }
 }
 
+/// The top of the player's own hand as it stands fanned toward the camera (a card lifted under
+/// the mouse reaches it): what is drawn over the table stays above it.
+pub fn hand_top() -> Vec3 {
+    let stand = std::f32::consts::FRAC_PI_2 * 0.72;
+    Vec3::new(
+        0.0,
+        0.62 + 0.22 + CARD_H / 2.0 * stand.sin(),
+        3.05 - CARD_H / 2.0 * stand.cos(),
+    )
+}
+
 /// Which way a name plate stands from its point on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlateSide {
@@ -331,9 +342,9 @@ pub enum PlateSide {
 /// it stands in the window's corner, clear of the hand.
 pub fn plate(place: usize) -> Option<(Vec3, PlateSide)> {
     match place {
-        1 => Some((Vec3::new(3.75, 0.0, -0.5), PlateSide::Over)),
+        1 => Some((Vec3::new(3.75, 0.0, 0.3), PlateSide::Over)),
         2 => Some((Vec3::new(-1.75, 0.0, -2.75), PlateSide::Left)),
-        3 => Some((Vec3::new(-3.75, 0.0, -0.5), PlateSide::Over)),
+        3 => Some((Vec3::new(-3.75, 0.0, 0.3), PlateSide::Over)),
         _ => None,
     }
 }
