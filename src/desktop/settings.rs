@@ -56,9 +56,8 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The interface size (the run's own, `--ui-scale`, before the setting) holds on every page
-/// from the first frame. While the pointer drags (the
-/// size's own slider, say) it waits for the release: a slider that grew under the mouse would
-/// move its own value.
+/// from the first frame. While a mouse button is down it waits for the release: egui reads a drag in
+/// points, and a size that changed under the pointer would move the value being dragged.
 fn scale_ui(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
@@ -66,7 +65,7 @@ fn scale_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let scale = launch.and_then(|l| l.ui_scale).unwrap_or(settings.ui_scale);
-    if (ctx.zoom_factor() - scale).abs() > 1e-3 && !ctx.egui_is_using_pointer() {
+    if (ctx.zoom_factor() - scale).abs() > 1e-3 && !ctx.input(|i| i.pointer.any_down()) {
         ctx.set_zoom_factor(scale);
     }
     Ok(())

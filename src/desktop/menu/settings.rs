@@ -39,8 +39,19 @@ fn settings_page(
                 ui.label("Animation speed");
                 ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0));
                 ui.end_row();
+                // the size applies when the slider is let go (a slider that grew under the
+                // pointer would move its own value); − and + apply at once
                 ui.label("Interface size");
-                ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).step_by(0.05));
+                ui.horizontal(|ui| {
+                    let step = |s: f32, d: f32| ((s + d) * 20.0).round() / 20.0;
+                    if ui.button("−").clicked() {
+                        s.ui_scale = step(s.ui_scale, -0.05);
+                    }
+                    ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).step_by(0.05));
+                    if ui.button("+").clicked() {
+                        s.ui_scale = step(s.ui_scale, 0.05);
+                    }
+                });
                 ui.end_row();
                 ui.label("After each hand");
                 ui.checkbox(&mut s.next_hand_by_itself, "the next hand starts by itself");
