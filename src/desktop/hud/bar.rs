@@ -47,19 +47,26 @@ fn bar(
                         None => {
                             ui.label("Waiting for the table…");
                         }
-                        Some(view) => contents(ui, &session, view, &settings),
+                        Some(view) => contents(ui, &session, view, &settings, width < COMPACT),
                     });
                 });
         });
     Ok(())
 }
 
-fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Settings) {
+/// Narrower than this (in points) the bar leaves out what the plates and the result already say
+/// (who deals and calls, the streaks) and shortens its words, so that it stays on one or two
+/// lines and off the far player's cards.
+const COMPACT: f32 = 560.0;
+
+fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Settings, compact: bool) {
     let us = view.seat.team();
     let plain = ui.visuals().text_color();
     match (view.trumps.or(view.known_trumps), view.call) {
         (Some(suit), _) => {
-            ui.label(egui::RichText::new("Trumps").size(16.0));
+            if !compact {
+                ui.label(egui::RichText::new("Trumps").size(16.0));
+            }
             ui.label(
                 egui::RichText::new(suit.symbol().to_string())
                     .size(26.0)
@@ -77,14 +84,16 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
         }
     }
     ui.separator();
-    let who = format!(
-        "Hand {}  {} · {}",
-        view.hand_no,
-        does(session, view.seat, view.dealer, "deal"),
-        does(session, view.seat, view.caller, "call")
-    );
-    group(ui, &[(who, plain)], 14.0);
-    ui.separator();
+    if !compact {
+        let who = format!(
+            "Hand {}  {} · {}",
+            view.hand_no,
+            does(session, view.seat, view.dealer, "deal"),
+            does(session, view.seat, view.caller, "call")
+        );
+        group(ui, &[(who, plain)], 14.0);
+        ui.separator();
+    }
     let (ours, theirs) = (side(view.seat), palette::SIDES[us.other().index()]);
     let mut tricks = vec![
         ("Tricks: ".to_owned(), plain),
@@ -101,16 +110,19 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
         .lobby
         .as_ref()
         .is_none_or(|l| l.rules.scoring == Scoring::Courts);
+    let unit = match (courts, compact) {
+        (true, true) => "Courts: ",
+        (false, true) => "Points: ",
+        (true, false) => "Score (courts): ",
+        (false, false) => "Score (points): ",
+    };
     let mut score = vec![
-        (
-            format!("Score ({}): ", if courts { "courts" } else { "points" }),
-            plain,
-        ),
+        (unit.to_owned(), plain),
         (format!("us {}", view.score.points[us.index()]), ours),
         ("  ".to_owned(), plain),
         (format!("them {}", view.score.points[us.other().index()]), theirs),
     ];
-    if courts {
+    if courts && !compact {
         score.push((
             format!(
                 "  streaks {} – {}",
