@@ -25,7 +25,8 @@ pub fn game(id: &str) -> String {
         .map_or_else(|_| "custom rules".to_owned(), |p| p.title().to_owned())
 }
 
-fn capitalised(s: &str) -> String {
+/// The first letter made a capital: "you" at the start of a sentence.
+pub fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())

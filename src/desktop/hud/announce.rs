@@ -32,7 +32,7 @@ fn announce(
         return Ok(());
     };
     let line = shown.events.iter().rev().find_map(|e| {
-        let name = |seat: &Seat| capital(&who(&session, me, *seat));
+        let name = |seat: &Seat| words::capitalised(&who(&session, me, *seat));
         Some(match e {
             Event::Shuffled { hand, dealer, .. } => (
                 format!("Hand {hand}, dealt by {}", who(&session, me, *dealer)),
@@ -88,11 +88,4 @@ fn announce(
             });
         });
     Ok(())
-}
-
-/// "you" at the start of a sentence.
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }

@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
-use courtpiece_rules::{CallView, Scoring, Seat, SeatView};
+use courtpiece_rules::{CallView, Seat, SeatView};
 
-use super::{named, palette, side, suit_color, table_on};
+use super::{named, palette, scores_courts, side, suit_color, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -106,10 +106,7 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
     }
     group(ui, &tricks, 16.0);
     ui.separator();
-    let courts = session
-        .lobby
-        .as_ref()
-        .is_none_or(|l| l.rules.scoring == Scoring::Courts);
+    let courts = scores_courts(session);
     let unit = match (courts, compact) {
         (true, true) => "Courts: ",
         (false, true) => "Points: ",

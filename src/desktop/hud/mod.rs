@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use courtpiece_net::{SeatState, Session};
-use courtpiece_rules::{Intent, Seat, SeatView, Suit};
+use courtpiece_rules::{Intent, Scoring, Seat, SeatView, Suit};
 
 use super::palette;
 use super::screen::Screen;
@@ -117,6 +117,14 @@ fn who(session: &Session, me: Seat, seat: Seat) -> String {
         (Some(x), None) | (None, Some(x)) => format!("{name} ({x})"),
         (None, None) => name,
     }
+}
+
+/// Whether the table scores in courts (the score is then courts, with streaks) or in points.
+fn scores_courts(session: &Session) -> bool {
+    session
+        .lobby
+        .as_ref()
+        .is_none_or(|l| l.rules.scoring == Scoring::Courts)
 }
 
 /// A side's colour.

@@ -119,7 +119,7 @@ fn plates(
             ));
             frame.show(ui, |ui| {
                 ui.set_min_width(120.0);
-                ui.set_max_width(220.0);
+                ui.set_max_width(PLATE.x);
                 let mut line = words::tricks(view.won[seat.index()]);
                 if seat == view.dealer {
                     line.push_str(" · deals");

@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
-use courtpiece_rules::{Event, HandKind, HandResult, Phase, Scoring, SeatView};
+use courtpiece_rules::{Event, HandKind, HandResult, Phase, SeatView};
 
-use super::{side, table_on};
+use super::{scores_courts, side, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -37,10 +37,7 @@ fn result(
         None
     });
     if let Some(hand) = hand {
-        let courts = session
-            .lobby
-            .as_ref()
-            .is_none_or(|l| l.rules.scoring == Scoring::Courts);
+        let courts = scores_courts(&session);
         let mut next = shown.at_result && keys.just_pressed(KeyCode::Enter);
         egui::Window::new("Hand over")
             .anchor(egui::Align2::CENTER_CENTER, [0.0, -60.0])
