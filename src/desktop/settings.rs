@@ -37,6 +37,9 @@ impl Default for Settings {
     }
 }
 
+/// The interface sizes on offer.
+pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
+
 /// Where the settings live, and whether the file there could not be read.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct SettingsFile {
@@ -56,8 +59,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The interface size (the run's own, `--ui-scale`, before the setting) holds on every page
-/// from the first frame. While a mouse button is down it waits for the release: egui reads a drag in
-/// points, and a size that changed under the pointer would move the value being dragged.
+/// from the first frame, and follows the slider while it is dragged.
 fn scale_ui(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
@@ -65,7 +67,7 @@ fn scale_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let scale = launch.and_then(|l| l.ui_scale).unwrap_or(settings.ui_scale);
-    if (ctx.zoom_factor() - scale).abs() > 1e-3 && !ctx.input(|i| i.pointer.any_down()) {
+    if (ctx.zoom_factor() - scale).abs() > 1e-3 {
         ctx.set_zoom_factor(scale);
     }
     Ok(())
@@ -111,7 +113,7 @@ impl Settings {
         if !self.ui_scale.is_finite() {
             self.ui_scale = 1.0;
         }
-        self.ui_scale = self.ui_scale.clamp(0.75, 2.0);
+        self.ui_scale = self.ui_scale.clamp(*UI_SCALES.start(), *UI_SCALES.end());
         if !self.volume.is_finite() {
             self.volume = 0.6;
         }

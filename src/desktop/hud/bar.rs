@@ -29,8 +29,12 @@ fn bar(
     shown: Res<Shown>,
     settings: Res<Settings>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    // up to the buttons' corner, as wide as it was drawn last frame
+    draw(contexts.ctx_mut()?, &session, shown.view.as_ref(), &settings);
+    Ok(())
+}
+
+/// The bar, up to the buttons' corner as wide as it was drawn last frame.
+pub(super) fn draw(ctx: &egui::Context, session: &Session, view: Option<&SeatView>, settings: &Settings) {
     let right = ctx
         .memory(|m| m.area_rect(egui::Id::new(super::leave::CORNER)))
         .map_or(ctx.content_rect().right() - BUTTONS_WIDTH, |r| r.left());
@@ -43,15 +47,14 @@ fn bar(
                 .inner_margin(10.0)
                 .show(ui, |ui| {
                     ui.set_max_width(width - 20.0);
-                    ui.horizontal_wrapped(|ui| match &shown.view {
+                    ui.horizontal_wrapped(|ui| match view {
                         None => {
                             ui.label("Waiting for the table…");
                         }
-                        Some(view) => contents(ui, &session, view, &settings, width < COMPACT),
+                        Some(view) => contents(ui, session, view, settings, width < COMPACT),
                     });
                 });
         });
-    Ok(())
 }
 
 /// Narrower than this (in points) the bar leaves out what the plates and the result already say
@@ -69,7 +72,7 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
             }
             ui.label(
                 egui::RichText::new(suit.symbol().to_string())
-                    .size(26.0)
+                    .size(if compact { 20.0 } else { 26.0 })
                     .color(suit_color(suit, settings.four_colours)),
             );
             if view.trumps.is_none() {
@@ -95,30 +98,25 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
         ui.separator();
     }
     let (ours, theirs) = (side(view.seat), palette::SIDES[us.other().index()]);
-    let mut tricks = vec![
-        ("Tricks: ".to_owned(), plain),
-        (format!("us {}", view.taken[us.index()]), ours),
-        ("  ".to_owned(), plain),
-        (format!("them {}", view.taken[us.other().index()]), theirs),
-    ];
+    let taken = (view.taken[us.index()], view.taken[us.other().index()]);
+    let mut tricks = versus(compact, "Tricks", taken, plain, ours, theirs);
     if view.heap.tricks > 0 {
         tricks.push((format!("  heap {}", view.heap.tricks), plain));
     }
-    group(ui, &tricks, 16.0);
+    group(ui, &tricks, 16.0).on_hover_text(format!("Tricks: us {}, them {}", taken.0, taken.1));
     ui.separator();
     let courts = scores_courts(session);
     let unit = match (courts, compact) {
-        (true, true) => "Courts: ",
-        (false, true) => "Points: ",
-        (true, false) => "Score (courts): ",
-        (false, false) => "Score (points): ",
+        (true, true) => "Courts",
+        (false, true) => "Points",
+        (true, false) => "Score (courts)",
+        (false, false) => "Score (points)",
     };
-    let mut score = vec![
-        (unit.to_owned(), plain),
-        (format!("us {}", view.score.points[us.index()]), ours),
-        ("  ".to_owned(), plain),
-        (format!("them {}", view.score.points[us.other().index()]), theirs),
-    ];
+    let points = (
+        view.score.points[us.index()],
+        view.score.points[us.other().index()],
+    );
+    let mut score = versus(compact, unit, points, plain, ours, theirs);
     if courts && !compact {
         score.push((
             format!(
@@ -129,12 +127,39 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
             plain,
         ));
     }
-    group(ui, &score, 14.0);
+    group(ui, &score, 14.0).on_hover_text(format!("Score: us {}, them {}", points.0, points.1));
+}
+
+/// "Tricks: us 3  them 2", or in a narrow bar "Tricks 3 – 2" (ours first, each in its side's
+/// colour).
+fn versus<T: std::fmt::Display>(
+    compact: bool,
+    what: &str,
+    (us, them): (T, T),
+    plain: egui::Color32,
+    ours: egui::Color32,
+    theirs: egui::Color32,
+) -> Vec<(String, egui::Color32)> {
+    if compact {
+        vec![
+            (format!("{what} "), plain),
+            (us.to_string(), ours),
+            (" – ".to_owned(), plain),
+            (them.to_string(), theirs),
+        ]
+    } else {
+        vec![
+            (format!("{what}: "), plain),
+            (format!("us {us}"), ours),
+            ("  ".to_owned(), plain),
+            (format!("them {them}"), theirs),
+        ]
+    }
 }
 
 /// Words in their colours as one label that is never split: in the wrapping bar it moves to the
 /// next line whole.
-fn group(ui: &mut egui::Ui, parts: &[(String, egui::Color32)], size: f32) {
+fn group(ui: &mut egui::Ui, parts: &[(String, egui::Color32)], size: f32) -> egui::Response {
     let mut job = egui::text::LayoutJob::default();
     for (text, color) in parts {
         job.append(
@@ -143,7 +168,7 @@ fn group(ui: &mut egui::Ui, parts: &[(String, egui::Color32)], size: f32) {
             egui::TextFormat::simple(egui::FontId::proportional(size), *color),
         );
     }
-    ui.add(egui::Label::new(job).extend());
+    ui.add(egui::Label::new(job).extend())
 }
 
 /// "You deal", "Chandni (partner) calls": short, for the bar.

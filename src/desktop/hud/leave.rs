@@ -54,26 +54,13 @@ fn corner(
             go = true;
         }
     }
-    egui::Area::new(egui::Id::new(CORNER))
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
-        .show(ctx, |ui| {
-            egui::Frame::popup(&ctx.global_style())
-                .inner_margin(10.0)
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        if shown.view.is_some() {
-                            ui.toggle_value(&mut last_trick.0, "Last trick");
-                        }
-                        if ui.button("Leave  (Esc)").clicked() {
-                            if in_play {
-                                asking.0 = true;
-                            } else {
-                                go = true;
-                            }
-                        }
-                    });
-                });
-        });
+    if buttons(ctx, shown.view.is_some().then_some(&mut last_trick.0)) {
+        if in_play {
+            asking.0 = true;
+        } else {
+            go = true;
+        }
+    }
     if asking.0 {
         egui::Window::new("Leave the table?")
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -101,4 +88,25 @@ fn corner(
         leave(&mut screen);
     }
     Ok(())
+}
+
+/// The corner's buttons, "Last trick" when there is a table to show it on; true when "Leave" was
+/// clicked.
+pub(super) fn buttons(ctx: &egui::Context, last_trick: Option<&mut bool>) -> bool {
+    let mut clicked = false;
+    egui::Area::new(egui::Id::new(CORNER))
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .show(ctx, |ui| {
+            egui::Frame::popup(&ctx.global_style())
+                .inner_margin(10.0)
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        if let Some(shown) = last_trick {
+                            ui.toggle_value(shown, "Last trick");
+                        }
+                        clicked = ui.button("Leave  (Esc)").clicked();
+                    });
+                });
+        });
+    clicked
 }

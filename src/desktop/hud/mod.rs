@@ -16,6 +16,8 @@ use crate::words;
 mod announce;
 mod bar;
 mod decisions;
+#[cfg(test)]
+mod fits;
 mod last_trick;
 mod leave;
 mod lobby;

@@ -37,11 +37,11 @@ fn clock_color(left: f32) -> egui::Color32 {
 
 /// A plate's size before it was drawn once, in points: three lines (name, tricks, what they
 /// are to do) at the widest.
-const PLATE: egui::Vec2 = egui::vec2(220.0, 74.0);
+pub(super) const PLATE: egui::Vec2 = egui::vec2(220.0, 74.0);
 
 /// Where the plate of a player at the table stands: by the point its seat projects to (in
 /// points), not above `top`, inside the window.
-fn on_table(
+pub(super) fn on_table(
     anchor: egui::Pos2,
     side: layout::PlateSide,
     size: egui::Vec2,
@@ -57,7 +57,7 @@ fn on_table(
 }
 
 /// The player's own plate: the bottom-left corner of the window, below the hand.
-fn own(window: egui::Rect, size: egui::Vec2) -> egui::Rect {
+pub(super) fn own(window: egui::Rect, size: egui::Vec2) -> egui::Rect {
     egui::Rect::from_min_size(
         egui::pos2(window.left() + 4.0, window.bottom() - 4.0 - size.y),
         size,
@@ -181,80 +181,4 @@ fn clock(mut contexts: EguiContexts, session: Res<Session>, shown: Res<Shown>, t
             });
         });
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use bevy::camera::{CameraProjection, PerspectiveProjection};
-    use courtpiece_rules::Seat;
-
-    use super::*;
-    use crate::desktop::table::layout::{CARD_H, CARD_W, Spot};
-    use crate::desktop::table::scene;
-
-    /// Where a point of the table is drawn in a window of `size` logical pixels.
-    fn project(size: Vec2, point: Vec3) -> Vec2 {
-        let projection = PerspectiveProjection {
-            aspect_ratio: size.x / size.y,
-            ..Default::default()
-        };
-        let clip = projection.get_clip_from_view() * scene::eye().to_matrix().inverse() * point.extend(1.0);
-        let ndc = clip.truncate() / clip.w;
-        Vec2::new((ndc.x + 1.0) / 2.0 * size.x, (1.0 - ndc.y) / 2.0 * size.y)
-    }
-
-    /// The player's thirteen cards, in points.
-    fn hand(size: Vec2, zoom: f32) -> egui::Rect {
-        let me = Seat::ALL[0];
-        let mut rect = egui::Rect::NOTHING;
-        for index in 0..13 {
-            let spot = Spot::Hand {
-                seat: me,
-                index,
-                of: 13,
-                face_up: true,
-            };
-            let t = layout::transform(spot, me, false, false);
-            for (x, z) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
-                let corner = t.transform_point(Vec3::new(x * CARD_W / 2.0, 0.0, z * CARD_H / 2.0));
-                let p = project(size, corner) / zoom;
-                rect.extend_with(egui::pos2(p.x, p.y));
-            }
-        }
-        rect
-    }
-
-    #[test]
-    fn no_name_plate_covers_the_hand_another_plate_or_leaves_the_window() {
-        for (w, h) in [(1280.0, 800.0), (1000.0, 700.0), (800.0, 600.0)] {
-            for zoom in [1.0, 1.3] {
-                let size = Vec2::new(w, h);
-                let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h) / zoom);
-                let hand = hand(size, zoom);
-                // what stands above the hand (the decision box) ends at its top
-                let top_of_hand = project(size, layout::hand_top()).y / zoom;
-                assert!(
-                    top_of_hand <= hand.top(),
-                    "{top_of_hand} is below the hand {hand:?}"
-                );
-                // a bar wrapped to two lines, one with the trump suit
-                let top = 110.0;
-                // the player's own plate is two lines
-                let mut plates = vec![own(window, egui::vec2(220.0, 52.0))];
-                for place in 1..4 {
-                    let (at, side) = layout::plate(place).unwrap();
-                    let p = project(size, at) / zoom;
-                    plates.push(on_table(egui::pos2(p.x, p.y), side, PLATE, top, window));
-                }
-                for (i, plate) in plates.iter().enumerate() {
-                    let at = format!("plate {i} in {w}x{h} at {zoom}: {plate:?}, hand {hand:?}");
-                    assert!(!plate.intersects(hand), "covers the hand: {at}");
-                    assert!(window.contains_rect(*plate), "leaves the window: {at}");
-                    for (j, other) in plates.iter().enumerate().skip(i + 1) {
-                        assert!(!plate.intersects(*other), "covers plate {j} ({other:?}): {at}");
-                    }
-                }
-            }
-        }
-    }
 }

@@ -15,6 +15,7 @@ mod main_page;
 mod rule_options;
 mod rules;
 mod settings;
+mod size_slider;
 
 /// The page of the menu on screen.
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

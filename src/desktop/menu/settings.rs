@@ -2,8 +2,10 @@
 //! size) and is saved.
 
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::size_slider::{STEP, size_slider};
 use super::{MenuPage, Stand, back, page};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
@@ -21,7 +23,9 @@ fn settings_page(
     mut settings: ResMut<Settings>,
     error: Res<StartError>,
     mut next: ResMut<NextState<MenuPage>>,
+    window: Query<&Window, With<PrimaryWindow>>,
 ) -> Result {
+    let cursor = window.single().ok().and_then(Window::cursor_position);
     let ctx = contexts.ctx_mut()?;
     page(ctx, Stand::Top, &error, |ui| {
         ui.heading("Settings");
@@ -39,17 +43,15 @@ fn settings_page(
                 ui.label("Animation speed");
                 ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0));
                 ui.end_row();
-                // the size applies when the slider is let go (a slider that grew under the
-                // pointer would move its own value); − and + apply at once
                 ui.label("Interface size");
                 ui.horizontal(|ui| {
-                    let step = |s: f32, d: f32| ((s + d) * 20.0).round() / 20.0;
+                    let step = |s: f32, d: f32| ((s + d) / STEP).round() * STEP;
                     if ui.button("−").clicked() {
-                        s.ui_scale = step(s.ui_scale, -0.05);
+                        s.ui_scale = step(s.ui_scale, -STEP);
                     }
-                    ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).step_by(0.05));
+                    size_slider(ui, &mut s.ui_scale, cursor);
                     if ui.button("+").clicked() {
-                        s.ui_scale = step(s.ui_scale, 0.05);
+                        s.ui_scale = step(s.ui_scale, STEP);
                     }
                 });
                 ui.end_row();
