@@ -117,9 +117,13 @@ fn parse_ui_scale(text: &str) -> Result<f32, String> {
         .ok_or_else(|| format!("{text:?} is not an interface size from 0.75 to 2"))
 }
 
+/// A preset a table here seats (every command that plays takes one).
 pub(crate) fn parse_preset(text: &str) -> Result<Preset, String> {
-    text.parse()
-        .map_err(|e: courtpiece_rules::ParseError| e.to_string())
+    let preset: Preset = text
+        .parse()
+        .map_err(|e: courtpiece_rules::ParseError| e.to_string())?;
+    preset.rules().seated().map_err(|e| format!("{preset}: {e}"))?;
+    Ok(preset)
 }
 
 pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use courtpiece_rules::{Intent, Match, RuleSet, Seat, Team};
+use courtpiece_rules::{Intent, Match, RuleSet, Seat, Side};
 
 use crate::bot::{Bot, Level};
 
@@ -26,7 +26,7 @@ pub struct MatchOutcome {
 
 /// Plays match number `index` with A's team on `a_team`. The seed fixes the deals; the cuts are
 /// fixed by the arena, not by the bots, so that both halves of a pair see the same cards.
-pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, a_team: Team) -> MatchOutcome {
+pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, a_team: Side) -> MatchOutcome {
     let mut m = match Match::new(rules, seed) {
         Ok(m) => m,
         Err(_) => return MatchOutcome::default(),
@@ -95,8 +95,8 @@ fn fixed_cut(seed: u64, deal: u64) -> u8 {
 pub fn play_pair(rules: &RuleSet, base_seed: u64, index: u64, a: Level, b: Level) -> [MatchOutcome; 2] {
     let seed = base_seed.wrapping_add(index.wrapping_mul(0x2545_F491_4F6C_DD1D));
     [
-        play_match(rules, seed, a, b, Team::ALL[0]),
-        play_match(rules, seed, a, b, Team::ALL[1]),
+        play_match(rules, seed, a, b, Side::TEAMS[0]),
+        play_match(rules, seed, a, b, Side::TEAMS[1]),
     ]
 }
 

@@ -23,7 +23,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use courtpiece_rules::trick::{NO_TRUMPS, beats_bits as beats};
-use courtpiece_rules::{CardSet, Deal, PlayState, Seat, Suit, Team, Trick};
+use courtpiece_rules::{CardSet, Deal, PlayState, Seat, Side, Suit, Trick};
 
 const LANE: u64 = 0x1FFF;
 
@@ -321,7 +321,7 @@ impl Solver {
     }
 
     /// The most tricks `team` can take from `pos` (the trick in progress included).
-    pub fn max_tricks(&mut self, pos: &Position, team: Team) -> u8 {
+    pub fn max_tricks(&mut self, pos: &Position, team: Side) -> u8 {
         let (mut lo, mut hi) = (0, pos.tricks_left());
         while lo < hi {
             let mid = (lo + hi).div_ceil(2);
@@ -335,7 +335,7 @@ impl Solver {
     }
 
     /// Can `team` take at least `k` of the tricks left?
-    pub fn can_take(&mut self, pos: &Position, team: Team, k: u8) -> bool {
+    pub fn can_take(&mut self, pos: &Position, team: Side, k: u8) -> bool {
         self.prepare(pos);
         self.search(pos, team.index() as u8, k as i8)
     }
@@ -343,7 +343,7 @@ impl Solver {
     /// Can `team` take each of the next `n` tricks, the one in progress first? Seven in a row
     /// from the start of a hand is a court (R-COURT); one trick is enough to stop it, so this
     /// search is far cheaper than counting tricks.
-    pub fn can_sweep(&mut self, pos: &Position, team: Team, n: u8) -> bool {
+    pub fn can_sweep(&mut self, pos: &Position, team: Side, n: u8) -> bool {
         self.prepare(pos);
         self.sweep(pos, team.index() as u8, n)
     }

@@ -4,7 +4,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use courtpiece_rules::{
-    CardSet, Event, GameRecord, Heap, Intent, Match, MatchScore, PlayOn, RuleError, RuleSet, Seat, Team,
+    CardSet, Event, GameRecord, Heap, Intent, Match, MatchScore, PlayOn, RuleError, RuleSet, Seat, Side,
     Trick,
 };
 
@@ -36,7 +36,7 @@ pub struct StartMatch {
 pub struct SeatOf(pub Seat);
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TeamOf(pub Team);
+pub struct TeamOf(pub Side);
 
 /// The cards a seat holds.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -105,7 +105,9 @@ fn draw_batched<R: Rng + ?Sized>(rng: &mut R, batches: &[Batch], mut each: impl 
 /// The deck in the dealer's hands, top card first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deck {
+    /// The first `size` are the deck, top card first; cards taken out of the game lie beyond.
     cards: [Card; 52],
+    size: u8,
     dealt: u8,
 }
 
@@ -114,6 +116,7 @@ impl Deck {
     pub const fn ordered() -> Deck {
         Deck {
             cards: ORDERED,
+            size: 52,
             dealt: 0,
         }
     }
@@ -172,29 +175,56 @@ impl Deck {
     }
 
     /// The deck in order, top card first.
-    pub fn cards(&self) -> &[Card; 52] {
-        &self.cards
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..usize::from(self.size)]
+    }
+
+    /// Cards in the deck.
+    pub const fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Takes `removed` out of the game, the rest keeping their order (`V-REMOVED`, R3-DECK).
+    /// Only before the deal.
+    pub fn remove(&mut self, removed: CardSet) {
+        if self.dealt != 0 {
+            return;
+        }
+        let mut kept = 0;
+        for i in 0..usize::from(self.size) {
+            let card = self.cards[i];
+            if !removed.contains(card) {
+                self.cards.swap(kept, i);
+                kept += 1;
+            }
+        }
+        self.size = u8::try_from(kept).unwrap_or(self.size);
     }
 
     /// Is `at` a cut the rules allow: the top `at` cards lifted, at least 4 in each part?
-    pub const fn cut_allowed(at: u8) -> bool {
-        at >= MIN_CUT_PART && at <= 52 - MIN_CUT_PART
+    pub const fn cut_allowed(&self, at: u8) -> bool {
+        at >= MIN_CUT_PART && at <= self.size.saturating_sub(MIN_CUT_PART)
+    }
+
+    /// The cuts the rules allow (R-CUT).
+    pub fn cuts(&self) -> std::ops::RangeInclusive<u8> {
+        MIN_CUT_PART..=self.size.saturating_sub(MIN_CUT_PART)
     }
 
     /// Cuts the deck: the top `at` cards go to the bottom (R-CUT). Returns false, leaving the deck
     /// unchanged, if the cut is not allowed.
     pub fn cut(&mut self, at: u8) -> bool {
-        if !Self::cut_allowed(at) || self.dealt != 0 {
+        if !self.cut_allowed(at) || self.dealt != 0 {
             return false;
         }
-        self.cards.rotate_left(at as usize);
+        self.cards[..usize::from(self.size)].rotate_left(at as usize);
         true
     }
 
     /// Deals the next `n` cards from the top.
     pub fn deal(&mut self, n: u8) -> CardSet {
         let start = usize::from(self.dealt);
-        self.dealt = self.dealt.saturating_add(n).min(52);
+        self.dealt = self.dealt.saturating_add(n).min(self.size);
         let end = usize::from(self.dealt);
         let mut bits = 0u64;
         for card in &self.cards[start..end] {
@@ -205,11 +235,11 @@ impl Deck {
 
     /// The next card to be dealt, if any.
     pub fn peek(&self) -> Option<Card> {
-        self.cards.get(self.dealt as usize).copied()
+        self.cards().get(self.dealt as usize).copied()
     }
 
     pub fn remaining(&self) -> u8 {
-        52 - self.dealt
+        self.size - self.dealt
     }
 }
 
@@ -280,13 +310,31 @@ mod tests {
     #[test]
     fn r_cut_at_least_four_each_part() {
         let mut d = Deck::shuffled(1, 0);
-        let before = *d.cards();
+        let before = d.cards().to_vec();
         assert!(!d.cut(3));
         assert!(!d.cut(49));
-        assert_eq!(*d.cards(), before);
+        assert_eq!(d.cards(), before);
         assert!(d.cut(4));
         assert_eq!(d.cards()[0], before[4]);
         assert_eq!(d.cards()[48], before[0]);
+    }
+
+    #[test]
+    fn r3_deck_the_removed_card_is_gone_and_the_rest_keep_their_order() {
+        let two_clubs = Card::new(Suit::Clubs, Rank::TWO);
+        let mut d = Deck::shuffled(4, 0);
+        let before: Vec<Card> = d.cards().iter().copied().filter(|&c| c != two_clubs).collect();
+        d.remove(CardSet::single(two_clubs));
+        assert_eq!(d.size(), 51);
+        assert_eq!(d.cards(), before);
+        assert!(!d.cut(48) && d.cut(47), "four cards in each part of 51");
+        let mut dealt = CardSet::EMPTY;
+        for _ in 0..3 {
+            dealt |= d.deal(17);
+        }
+        assert_eq!(dealt.len(), 51);
+        assert!(!dealt.contains(two_clubs));
+        assert_eq!(d.remaining(), 0);
     }
 
     #[test]

@@ -5,9 +5,9 @@
 
 use crate::outcome::HandKind;
 use crate::ruleset::{Mode, RuleSet, Stop};
-use crate::seat::Team;
+use crate::seat::{MAX_SIDES, Side};
 
-/// Tricks in a hand.
+/// Tricks in a hand at a table of four.
 pub const TRICKS: u8 = 13;
 /// Tricks that win a hand (R-SEVEN) and, taken first, a court (R-COURT).
 pub const SEVEN: u8 = 7;
@@ -20,6 +20,10 @@ pub struct Ending {
     stop_at_seven: bool,
     /// Is the court's team asked whether to play on (R-PLAYON, R-RULE-PLAYON)?
     play_on_offered: bool,
+    /// Three players, each for themselves (R3-END).
+    three: bool,
+    /// Tricks in a hand: 13, or 17 at a table of three.
+    tricks: u8,
 }
 
 /// What a hand's end is judged on, kept trick by trick.
@@ -27,10 +31,10 @@ pub struct Ending {
 pub struct Tally {
     /// Tricks completed.
     pub tricks: u8,
-    /// Tricks each team has taken (collected from the heap, in Double Sar).
-    pub taken: [u8; 2],
-    /// The team that took the first seven tricks, if one did (R-COURT).
-    pub first_seven: Option<Team>,
+    /// Tricks each side has taken (collected from the heap, in Double Sar).
+    pub taken: [u8; MAX_SIDES],
+    /// The side that took the first seven tricks, if one did (R-COURT, R3-KOT).
+    pub first_seven: Option<Side>,
     /// The court's team chose to play on for all thirteen (R-PLAYON).
     pub playing_on: bool,
 }
@@ -39,12 +43,16 @@ impl Tally {
     /// Counts a completed trick: `team` won it and takes `taken` tricks with it (one in Single
     /// Sar; in Double Sar what it collects from the heap, maybe none).
     #[inline]
-    pub fn add(&mut self, team: Team, taken: u8) {
+    pub fn add(&mut self, team: Side, taken: u8) {
         self.tricks += 1;
         self.taken[team.index()] += taken;
         if self.tricks == SEVEN {
             // only Single Sar asks who took the first seven, and there every trick is taken
-            self.first_seven = Team::ALL.into_iter().find(|t| self.taken[t.index()] == SEVEN);
+            self.first_seven = self
+                .taken
+                .iter()
+                .position(|&t| t == SEVEN)
+                .and_then(Side::from_index);
         }
     }
 }
@@ -55,7 +63,7 @@ pub enum Verdict {
     GoesOn,
     /// A first-seven court: the winner of the seventh trick decides whether to play on.
     AskPlayOn,
-    Over(Team, HandKind),
+    Over(Side, HandKind),
 }
 
 impl Ending {
@@ -64,20 +72,25 @@ impl Ending {
             double_sar: rules.mode == Mode::DoubleSar,
             stop_at_seven: rules.stop == Stop::Seven,
             play_on_offered: rules.play_on_offered(),
+            three: rules.players == 3,
+            tricks: rules.tricks(),
         }
     }
 
     /// Where the hand stands after the trick just counted in `tally` (R-SEVEN, R-COURT,
     /// R-PLAYON, R-RULE-PLAYON, R-DSWIN, R-DSKOT). `calling` is the trump-caller's team.
     #[inline]
-    pub fn after_trick(&self, tally: &Tally, calling: Team) -> Verdict {
+    pub fn after_trick(&self, tally: &Tally, calling: Side) -> Verdict {
         // every ending needs seven tricks taken by one side, or the last trick; a play-on only
         // starts after the seventh
         if tally.tricks < SEVEN {
             return Verdict::GoesOn;
         }
-        let [t0, t1] = tally.taken;
-        let leader = if t0 >= t1 { Team::ALL[0] } else { Team::ALL[1] };
+        if self.three {
+            return self.at_three(tally);
+        }
+        let (t0, t1) = (tally.taken[0], tally.taken[1]);
+        let leader = if t0 >= t1 { Side::TEAMS[0] } else { Side::TEAMS[1] };
         let lead = tally.taken[leader.index()];
         let behind = tally.taken[leader.other().index()];
         let last = tally.tricks >= TRICKS;
@@ -130,6 +143,28 @@ impl Ending {
         }
         Verdict::GoesOn
     }
+
+    /// A table of three: the first seven tricks to one seat end the hand as a court (R3-KOT);
+    /// otherwise it ends as soon as one seat is out of reach of both others (R3-END), and a
+    /// hand played out with the two leaders level goes to the third seat (R3-TIE).
+    fn at_three(&self, tally: &Tally) -> Verdict {
+        if tally.tricks == SEVEN
+            && let Some(side) = tally.first_seven
+        {
+            return Verdict::Over(side, HandKind::Court);
+        }
+        let mut order = [0u8, 1, 2];
+        order.sort_by_key(|&i| std::cmp::Reverse(tally.taken[usize::from(i)]));
+        let [first, second, third] = order.map(|i| (Side::ALL[usize::from(i)], tally.taken[usize::from(i)]));
+        let left = self.tricks.saturating_sub(tally.tricks);
+        if first.1 > second.1 + left {
+            return Verdict::Over(first.0, HandKind::Plain);
+        }
+        if left == 0 {
+            return Verdict::Over(third.0, HandKind::Plain);
+        }
+        Verdict::GoesOn
+    }
 }
 
 #[cfg(test)]
@@ -137,14 +172,15 @@ mod tests {
     use super::*;
     use crate::ruleset::Preset;
 
-    fn tally(tricks: u8, taken: [u8; 2]) -> Tally {
+    fn tally(tricks: u8, [a, b]: [u8; 2]) -> Tally {
+        let taken = [a, b, 0, 0];
         let mut t = Tally {
             tricks,
             taken,
             ..Tally::default()
         };
         if tricks >= SEVEN && taken.contains(&0) && taken.contains(&tricks) {
-            t.first_seven = Team::ALL.into_iter().find(|x| taken[x.index()] > 0);
+            t.first_seven = Side::TEAMS.into_iter().find(|x| taken[x.index()] > 0);
         }
         t
     }
@@ -152,7 +188,7 @@ mod tests {
     #[test]
     fn r_seven_and_r_court_in_single_sar() {
         let e = Ending::of(&Preset::CourtPiece.rules());
-        let us = Team::ALL[0];
+        let us = Side::TEAMS[0];
         assert_eq!(
             e.after_trick(&tally(8, [7, 1]), us),
             Verdict::Over(us, HandKind::Plain)
@@ -169,7 +205,7 @@ mod tests {
     #[test]
     fn r_playon_ends_at_the_first_trick_lost_or_with_all_thirteen() {
         let e = Ending::of(&Preset::CourtPiece.rules());
-        let us = Team::ALL[1];
+        let us = Side::TEAMS[1];
         let mut t = tally(7, [0, 7]);
         t.playing_on = true;
         t.add(us, 1);
@@ -186,7 +222,7 @@ mod tests {
     #[test]
     fn r_dswin_and_r_dskot_in_double_sar() {
         let e = Ending::of(&Preset::DoubleSar.rules());
-        let (callers, dealers) = (Team::ALL[1], Team::ALL[0]);
+        let (callers, dealers) = (Side::TEAMS[1], Side::TEAMS[0]);
         assert_eq!(
             e.after_trick(&tally(9, [7, 2]), callers),
             Verdict::Over(dealers, HandKind::Plain)
@@ -200,5 +236,55 @@ mod tests {
             e.after_trick(&tally(13, [0, 13]), callers),
             Verdict::Over(callers, HandKind::SarCourt)
         );
+    }
+
+    /// Plays out tricks won by the seats in `winners` (0, 1, 2) at a table of three.
+    fn three(winners: &[u8]) -> (Tally, Verdict) {
+        let e = Ending::of(&Preset::HokmThree.rules());
+        let hakem = Side::TEAMS[0];
+        let mut t = Tally::default();
+        let mut verdict = Verdict::GoesOn;
+        for &w in winners {
+            assert_eq!(verdict, Verdict::GoesOn, "the hand went on after it ended");
+            t.add(Side::new(w).unwrap(), 1);
+            verdict = e.after_trick(&t, hakem);
+        }
+        (t, verdict)
+    }
+
+    #[test]
+    fn r3_end_stops_once_a_seat_is_out_of_reach() {
+        let (t, v) = three(&[0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 0, 0, 0]);
+        assert_eq!((t.taken[0], t.taken[1], t.taken[2], t.tricks), (7, 3, 3, 13));
+        assert_eq!(v, Verdict::GoesOn, "7 is not above 3 + 4");
+        // 7-4-4 with two left stops (7 > 4 + 2)
+        let (t, v) = three(&[0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 0, 2, 0, 0]);
+        assert_eq!((t.taken[0], t.taken[1], t.taken[2]), (7, 4, 4));
+        assert_eq!(v, Verdict::Over(Side::new(0).unwrap(), HandKind::Plain));
+        // 8-3-1 with five left does not stop (8 is not above 3 + 5)
+        let (t, v) = three(&[0, 0, 0, 1, 0, 0, 1, 2, 1, 0, 0, 0]);
+        assert_eq!((t.taken[0], t.taken[1], t.taken[2]), (8, 3, 1));
+        assert_eq!(v, Verdict::GoesOn);
+    }
+
+    #[test]
+    fn r3_tie_gives_a_hand_played_out_level_to_the_third_seat() {
+        // 6-6-5 after all seventeen: the seat with five wins
+        let mut winners = Vec::new();
+        for _ in 0..5 {
+            winners.extend([0, 1, 2]);
+        }
+        winners.extend([0, 1]);
+        let (t, v) = three(&winners);
+        assert_eq!((t.taken[0], t.taken[1], t.taken[2], t.tricks), (6, 6, 5, 17));
+        assert_eq!(v, Verdict::Over(Side::new(2).unwrap(), HandKind::Plain));
+    }
+
+    #[test]
+    fn r3_kot_the_first_seven_to_one_seat_stop_the_hand_as_a_court() {
+        let (_, v) = three(&[1; 7]);
+        assert_eq!(v, Verdict::Over(Side::new(1).unwrap(), HandKind::Court));
+        let (_, v) = three(&[1, 1, 1, 1, 1, 1, 0, 1]);
+        assert_ne!(v, Verdict::Over(Side::new(1).unwrap(), HandKind::Court));
     }
 }

@@ -78,8 +78,25 @@ pub enum Barred {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RulesConflict {
-    #[error("{0} players are not played here; four are (V-PLAYERS=4)")]
+    #[error("{0} players are not played here; four or three are (V-PLAYERS)")]
     Players(u8),
+    #[error(
+        "a table of {0} is played by the rules and replays, but not hosted at a table yet: tables seat four"
+    )]
+    NotSeated(u8),
+    #[error(
+        "a table of {players} deals {cards} cards, which V-BATCHES {batches} does not share out \
+         (each seat needs {batches} in turn)"
+    )]
+    Batches {
+        players: u8,
+        cards: u32,
+        batches: crate::ruleset::Batches,
+    },
+    #[error(
+        "a table of {0} plays Hokm (§9): Single Sar, trumps announced, Hokm scoring, no redeal or revoke penalty"
+    )]
+    SmallTable(u8),
     #[error("V-CALL=defer goes with announce or show, not hidden")]
     DeferHidden,
     #[error("V-FIRSTCOLLECT is at most 13 (got {0})")]
@@ -97,7 +114,7 @@ pub enum ParseError {
     Card(String),
     #[error("not a suit: {0:?} (S, H, D, C)")]
     Suit(String),
-    #[error("unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall)")]
+    #[error("unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3)")]
     Preset(String),
     #[error("rule set refused: {0}")]
     Rules(#[from] RulesConflict),

@@ -6,7 +6,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::outcome::HandResult;
 use crate::score::MatchScore;
-use crate::seat::{Seat, Team};
+use crate::seat::{Seat, Side};
 
 /// A public event of the hand or the match, in the order it happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,7 +119,7 @@ pub enum Event {
     },
     /// The match is over; `winner` is `None` for a draw.
     MatchOver {
-        winner: Option<Team>,
+        winner: Option<Side>,
         score: MatchScore,
     },
 }

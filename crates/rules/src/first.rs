@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, Rank};
 use crate::deck::{Deck, bounded};
 use crate::ruleset::FirstDealer;
-use crate::seat::Seat;
+use crate::seat::{Seat, Seats};
 
 /// The stream of the match's generator kept for the first-dealer draw; deals use 0, 1, 2, …
 const FIRST_DEALER_STREAM: u64 = u64::MAX;
@@ -20,30 +20,30 @@ pub struct FirstDraw {
 }
 
 impl FirstDraw {
-    /// Draws the first dealer of the match with this seed.
-    pub fn new(how: FirstDealer, seed: u64) -> FirstDraw {
+    /// Draws the first dealer of the match with this seed, at a table of `seats`.
+    pub fn new(how: FirstDealer, seats: Seats, seed: u64) -> FirstDraw {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(FIRST_DEALER_STREAM);
         let mut deck = Deck::ordered();
         deck.shuffle_with(&mut rng);
-        let cards = *deck.cards();
+        let cards: [Card; 52] = std::array::from_fn(|i| deck.cards()[i]);
         match how {
             FirstDealer::Random => FirstDraw {
-                dealer: Seat::ALL[bounded(&mut rng, 4) as usize],
+                dealer: Seat::ALL[bounded(&mut rng, u32::from(seats.players())) as usize],
                 draws: Vec::new(),
             },
-            FirstDealer::DrawLow => draw_low(&cards),
-            FirstDealer::HokmAce => deal_until(&cards, |c| c.rank() == Rank::ACE),
-            FirstDealer::Ekka(suit) => deal_until(&cards, |c| c == Card::new(suit, Rank::ACE)),
+            FirstDealer::DrawLow => draw_low(&cards, seats),
+            FirstDealer::HokmAce => deal_until(&cards, seats, |c| c.rank() == Rank::ACE),
+            FirstDealer::Ekka(suit) => deal_until(&cards, seats, |c| c == Card::new(suit, Rank::ACE)),
         }
     }
 }
 
 /// Each seat draws a card; the lowest deals. Seats tied for lowest draw again.
-fn draw_low(cards: &[Card; 52]) -> FirstDraw {
+fn draw_low(cards: &[Card; 52], seats: Seats) -> FirstDraw {
     let mut draws = Vec::new();
     let mut next = cards.iter().copied();
-    let mut drawing: Vec<Seat> = Seat::ALL.to_vec();
+    let mut drawing: Vec<Seat> = seats.all().collect();
     loop {
         let round: Vec<(Seat, Card)> = drawing
             .iter()
@@ -71,22 +71,23 @@ fn draw_low(cards: &[Card; 52]) -> FirstDraw {
     }
 }
 
-/// Cards are dealt face up from seat 0 until `stop` matches: that seat is the first trump-caller,
-/// and the dealer is the seat before it.
-fn deal_until(cards: &[Card; 52], stop: impl Fn(Card) -> bool) -> FirstDraw {
+/// Cards are dealt face up from seat 0 in play order until `stop` matches: that seat is the
+/// first trump-caller (the hâkem), and the dealer is the seat before it (R-FIRST, R3-FIRST,
+/// R2-FIRST).
+fn deal_until(cards: &[Card; 52], seats: Seats, stop: impl Fn(Card) -> bool) -> FirstDraw {
     let mut draws = Vec::new();
     for (i, &card) in cards.iter().enumerate() {
-        let seat = Seat::ALL[i % 4];
+        let seat = seats.after(Seat::ALL[0], i);
         draws.push((seat, card));
         if stop(card) {
             return FirstDraw {
-                dealer: seat.prev(),
+                dealer: seats.prev(seat),
                 draws,
             };
         }
     }
     FirstDraw {
-        dealer: Seat::ALL[3],
+        dealer: seats.prev(Seat::ALL[0]),
         draws,
     }
 }

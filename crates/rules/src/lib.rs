@@ -49,6 +49,6 @@ pub use ruleset::{
     AceCollect, Batches, Call, Failed52, FirstDealer, FirstTwo, Mode, Preset, Revoke, RuleSet, Scoring, Stop,
 };
 pub use score::MatchScore;
-pub use seat::{Seat, Team};
+pub use seat::{MAX_SIDES, Seat, Seats, Side};
 pub use trick::Trick;
 pub use view::{CallView, SeatView};

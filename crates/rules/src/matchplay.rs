@@ -12,7 +12,7 @@ use crate::rotation::next_dealer;
 use crate::round::Round;
 use crate::ruleset::RuleSet;
 use crate::score::MatchScore;
-use crate::seat::{Seat, Team};
+use crate::seat::{Seat, Side};
 use crate::view::SeatView;
 
 /// A whole match from the first dealer to the last hand. Deterministic: the rule set, the seed
@@ -33,31 +33,48 @@ pub struct Match {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchSummary {
     pub seed: u64,
+    /// `V-PLAYERS`: four in two teams, or three each for themselves.
+    pub players: u8,
     /// Hands played to the end.
     pub hands: u32,
-    /// Courts or points per team.
-    pub score: [u32; 2],
-    pub hands_won: [u32; 2],
+    /// Courts or points per side: the two teams of a table of four, or each seat.
+    pub score: Vec<u32>,
+    pub hands_won: Vec<u32>,
     pub finished: bool,
-    /// The winning team, `None` for a draw or an unfinished match.
-    pub winner: Option<Team>,
+    /// The winning side, `None` for a draw or an unfinished match.
+    pub winner: Option<Side>,
 }
 
 impl MatchSummary {
     /// A few lines for a person.
     pub fn to_text(&self) -> String {
+        let teams = self.players == 4;
         let result = match (self.finished, self.winner) {
             (false, _) => "not finished".to_string(),
-            (true, Some(t)) => format!(
-                "{t} (seats {} and {}) wins",
+            (true, Some(t)) if teams => format!(
+                "team {} (seats {} and {}) wins",
+                t.index(),
                 t.seats()[0].index(),
                 t.seats()[1].index()
             ),
+            (true, Some(t)) => format!("seat {} wins", t.index()),
             (true, None) => "a draw".to_string(),
         };
+        let side = if teams { "team" } else { "seat" };
+        let line = |values: &[u32]| {
+            values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| format!("{side} {i} {v}"))
+                .collect::<Vec<_>>()
+                .join(" - ")
+        };
         format!(
-            "hands played: {}\nscore: team 0 {} - team 1 {}\nhands won: team 0 {} - team 1 {}\nresult: {}",
-            self.hands, self.score[0], self.score[1], self.hands_won[0], self.hands_won[1], result
+            "hands played: {}\nscore: {}\nhands won: {}\nresult: {}",
+            self.hands,
+            line(&self.score),
+            line(&self.hands_won),
+            result
         )
     }
 }
@@ -66,7 +83,7 @@ impl Match {
     /// A new match; the first dealer is drawn as `V-FIRST` says, from the seed.
     pub fn new(rules: &RuleSet, seed: u64) -> Result<Match, ParseError> {
         rules.validate()?;
-        let first = FirstDraw::new(rules.first, seed);
+        let first = FirstDraw::new(rules.first, rules.seats(), seed);
         let round = Round::new(rules, seed, 0, 1, first.dealer);
         Ok(Match {
             rules: rules.clone(),
@@ -111,7 +128,7 @@ impl Match {
     }
 
     /// The winner once the match is over; `None` for a draw (§8).
-    pub fn winner(&self) -> Option<Team> {
+    pub fn winner(&self) -> Option<Side> {
         if self.over { self.score.leader() } else { None }
     }
 
@@ -202,11 +219,13 @@ impl Match {
     }
 
     pub fn summary(&self) -> MatchSummary {
+        let sides = self.rules.seats().sides();
         MatchSummary {
             seed: self.seed,
+            players: self.rules.players,
             hands: self.score.hands,
-            score: self.score.points,
-            hands_won: self.score.hands_won,
+            score: self.score.points[..sides].to_vec(),
+            hands_won: self.score.hands_won[..sides].to_vec(),
             finished: self.over,
             winner: self.winner(),
         }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ruleset::{Failed52, RuleSet};
-use crate::seat::{Seat, Team};
+use crate::seat::{MAX_SIDES, Seat, Side};
 
 /// The kind of win a hand ended in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -31,16 +31,17 @@ pub enum HandKind {
 /// The result of one hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct HandResult {
-    pub winner: Team,
+    pub winner: Side,
     pub kind: HandKind,
-    /// Tricks taken by each team (collected, in Double Sar) when the hand stopped.
-    pub tricks: [u8; 2],
+    /// Tricks taken by each side (collected, in Double Sar) when the hand stopped.
+    pub tricks: [u8; MAX_SIDES],
     pub dealer: Seat,
     pub caller: Seat,
 }
 
 impl HandResult {
-    pub fn loser(&self) -> Team {
+    /// The losing side, at a table of two sides.
+    pub fn loser(&self) -> Side {
         self.winner.other()
     }
 
@@ -58,11 +59,12 @@ impl HandResult {
         }
     }
 
-    pub fn calling_team(&self) -> Team {
-        self.caller.team()
+    /// The trump-caller's (the hâkem's) side.
+    pub fn calling_side(&self, rules: &RuleSet) -> Side {
+        rules.seats().side(self.caller)
     }
 
-    pub fn dealing_team(&self) -> Team {
-        self.dealer.team()
+    pub fn dealing_side(&self, rules: &RuleSet) -> Side {
+        rules.seats().side(self.dealer)
     }
 }

@@ -10,7 +10,7 @@ use crate::heap::{Collect, Heap};
 use crate::outcome::HandKind;
 use crate::round::{PlayOn, Round};
 use crate::ruleset::{Mode, RuleSet};
-use crate::seat::{Seat, Team};
+use crate::seat::{Seat, Side};
 use crate::trick::Trick;
 use crate::trick::{NO_TRUMPS, beats_bits};
 use crate::view::SeatView;
@@ -39,11 +39,11 @@ pub struct PlayState {
     heap: Option<(Heap, Collect)>,
     ending: Ending,
     /// The trump-caller's team (a court in Double Sar is a sar or a goon court by it).
-    calling: Team,
+    calling: Side,
     /// Does the court's team play on when it may (R-PLAYON)? The searcher's assumption.
     plays_on: bool,
     /// How the hand ended, once it has (§4, §6); play may still go on to the last trick.
-    result: Option<(Team, HandKind)>,
+    result: Option<(Side, HandKind)>,
 }
 
 impl PlayState {
@@ -178,7 +178,7 @@ impl PlayState {
 
     /// Tricks each team has taken (collected, in Double Sar).
     pub fn taken(&self) -> [u8; 2] {
-        self.tally.taken
+        [self.tally.taken[0], self.tally.taken[1]]
     }
 
     pub fn tricks_played(&self) -> u8 {
@@ -192,7 +192,7 @@ impl PlayState {
 
     /// How the hand ended, once it has (R-SEVEN, R-COURT, R-PLAYON, R-DSWIN, R-DSKOT): the
     /// winning team and the kind of win. Cards may still be played to the last trick.
-    pub fn result(&self) -> Option<(Team, HandKind)> {
+    pub fn result(&self) -> Option<(Side, HandKind)> {
         self.result
     }
 
@@ -269,7 +269,7 @@ impl PlayState {
     }
 
     fn end_trick(&mut self, winner: u8) {
-        let team = Team::ALL[(winner & 1) as usize];
+        let team = Side::TEAMS[(winner & 1) as usize];
         let taken = match &mut self.heap {
             // Double Sar: the trick goes to the heap, which the winner's team may collect (§6)
             Some((heap, collect)) => heap
@@ -290,7 +290,7 @@ impl PlayState {
 
     /// Counts a trick and judges the end of the hand by the rules' one statement of it.
     #[inline]
-    fn count_trick(&mut self, team: Team, taken: u8) {
+    fn count_trick(&mut self, team: Side, taken: u8) {
         self.tally.add(team, taken);
         if self.result.is_some() {
             return;
@@ -314,7 +314,7 @@ impl PlayState {
             };
             self.play(card);
         }
-        self.tally.taken
+        self.taken()
     }
 
     /// A legal card of the seat to play, chosen by the random number `r`.

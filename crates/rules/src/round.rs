@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deck::Deck;
-use crate::ending::{Ending, TRICKS, Tally, Verdict};
+use crate::ending::{Ending, Tally, Verdict};
 use crate::error::{Barred, NotInRules, RuleError};
 use crate::event::Event;
 use crate::heap::{Collect, Heap};
@@ -14,7 +14,7 @@ use crate::intent::Intent;
 use crate::outcome::{HandKind, HandResult};
 use crate::phase::Phase;
 use crate::ruleset::{Call, Mode, Revoke, RuleSet};
-use crate::seat::{Seat, Team};
+use crate::seat::{MAX_SIDES, Seat, Seats, Side};
 use crate::trick::Trick;
 
 /// Redeals allowed in a row by the Under-ten rule (`V-REDEAL`).
@@ -48,6 +48,7 @@ pub enum PlayOn {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Round {
     rules: RuleSet,
+    seats: Seats,
     seed: u64,
     /// Shuffles of the match so far, this one included: the shuffle's stream number.
     deal_no: u64,
@@ -79,20 +80,24 @@ pub struct Round {
 impl Round {
     /// A new hand: `dealer` shuffles deal number `deal_no` of the match seeded with `seed`.
     pub fn new(rules: &RuleSet, seed: u64, deal_no: u64, hand_no: u32, dealer: Seat) -> Round {
+        let seats = rules.seats();
+        let mut deck = Deck::shuffled(seed, deal_no);
+        deck.remove(rules.removed);
         Round {
             rules: rules.clone(),
+            seats,
             seed,
             deal_no,
             hand_no,
             dealer,
             phase: Phase::Cut,
-            deck: Deck::shuffled(seed, deal_no),
+            deck,
             hands: [CardSet::EMPTY; 4],
             call: None,
             exposed: CardSet::EMPTY,
             redeals: 0,
-            trick: Trick::new(dealer.next(), None),
-            tricks: Vec::with_capacity(13),
+            trick: Trick::at(seats, seats.next(dealer), None),
+            tricks: Vec::with_capacity(usize::from(rules.tricks())),
             won: [0; 4],
             tally: Tally::default(),
             heap: Heap::default(),
@@ -104,9 +109,11 @@ impl Round {
         }
     }
 
-    /// A hand dealt from a stacked deck (before the cut) instead of the seeded shuffle. A redeal
-    /// still shuffles from `seed`.
-    pub fn with_deck(rules: &RuleSet, seed: u64, deck: Deck, hand_no: u32, dealer: Seat) -> Round {
+    /// A hand dealt from a stacked deck (before the cut) instead of the seeded shuffle; the
+    /// cards the rules take out are taken from it (`V-REMOVED`). A redeal still shuffles from
+    /// `seed`.
+    pub fn with_deck(rules: &RuleSet, seed: u64, mut deck: Deck, hand_no: u32, dealer: Seat) -> Round {
+        deck.remove(rules.removed);
         Round {
             deck,
             ..Round::new(rules, seed, 0, hand_no, dealer)
@@ -125,15 +132,19 @@ impl Round {
     pub fn rules(&self) -> &RuleSet {
         &self.rules
     }
+    /// The seats at the table (`V-PLAYERS`).
+    pub fn seats(&self) -> Seats {
+        self.seats
+    }
     pub fn phase(&self) -> Phase {
         self.phase
     }
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
-    /// The trump-caller is the seat after the dealer (R-CUT).
+    /// The trump-caller (the hâkem) is the seat after the dealer (R-CUT, R3-FIRST, R2-FIRST).
     pub fn caller(&self) -> Seat {
-        self.dealer.next()
+        self.seats.next(self.dealer)
     }
     pub fn hand_no(&self) -> u32 {
         self.hand_no
@@ -168,8 +179,8 @@ impl Round {
     pub fn won(&self) -> [u8; 4] {
         self.won
     }
-    /// Tricks each team has taken (in Double Sar: collected from the heap).
-    pub fn taken(&self) -> [u8; 2] {
+    /// Tricks each side has taken (in Double Sar: collected from the heap).
+    pub fn taken(&self) -> [u8; MAX_SIDES] {
         self.tally.taken
     }
     /// Tricks completed and taken: what the end of the hand is judged on.
@@ -258,7 +269,7 @@ impl Round {
                 for &size in &self.rules.batches.sizes()[1..] {
                     self.deal_batch(size, &mut events);
                 }
-                self.trick = Trick::new(self.caller(), self.trumps());
+                self.trick = Trick::at(self.seats, self.caller(), self.trumps());
                 self.phase = Phase::TrickPlay;
             }
             _ => {}
@@ -268,8 +279,8 @@ impl Round {
 
     fn deal_batch(&mut self, size: u8, events: &mut Vec<Event>) {
         let caller = self.caller();
-        for i in 0..4 {
-            let seat = caller.after(i);
+        for i in 0..self.seats.count() {
+            let seat = self.seats.after(caller, i);
             if seat == caller
                 && let Some(TrumpCall::Deferred(None)) = self.call
             {
@@ -328,9 +339,7 @@ impl Round {
             return out;
         }
         match self.phase {
-            Phase::Cut => out.extend(
-                (crate::deck::MIN_CUT_PART..=52 - crate::deck::MIN_CUT_PART).map(|at| Intent::Cut { at }),
-            ),
+            Phase::Cut => out.extend(self.deck.cuts().map(|at| Intent::Cut { at })),
             Phase::TrumpCall => {
                 let hand = self.hands[seat.index()];
                 match self.rules.call {
@@ -388,7 +397,8 @@ impl Round {
 
     /// The position of `seat`'s uncorrected revoke in the trick in play.
     fn open_revoke_of(&self, seat: Seat) -> Option<usize> {
-        (0..4).find(|&pos| self.open_revokes[pos] && self.trick.leader.after(pos) == seat)
+        (0..self.seats.count())
+            .find(|&pos| self.open_revokes[pos] && self.seats.after(self.trick.leader, pos) == seat)
     }
 
     fn push_claims(&self, out: &mut Vec<Intent>) {
@@ -563,7 +573,7 @@ impl Round {
             }
             Intent::Stop => {
                 events.push(Event::Stopped { seat });
-                let winner = seat.team();
+                let winner = self.seats.side(seat);
                 self.finish(winner, HandKind::Court, &mut events);
             }
             Intent::Correct { .. } | Intent::Claim { .. } => {}
@@ -689,9 +699,9 @@ impl Round {
             upheld,
         }];
         if upheld {
-            self.finish(accused.team().other(), HandKind::Revoke, &mut events);
+            self.finish(self.seats.side(accused).other(), HandKind::Revoke, &mut events);
         } else {
-            self.finish(by.team().other(), HandKind::FalseClaim, &mut events);
+            self.finish(self.seats.side(by).other(), HandKind::FalseClaim, &mut events);
         }
         Ok(events)
     }
@@ -700,10 +710,11 @@ impl Round {
         let Some((winner, card)) = self.trick.winner() else {
             return;
         };
-        let number = u8::try_from(self.tricks.len() + 1).unwrap_or(TRICKS);
-        for pos in 0..4 {
+        let number = u8::try_from(self.tricks.len() + 1).unwrap_or(u8::MAX);
+        for pos in 0..self.seats.count() {
             if std::mem::take(&mut self.open_revokes[pos]) {
-                self.revokes.push((number, self.trick.leader.after(pos)));
+                self.revokes
+                    .push((number, self.seats.after(self.trick.leader, pos)));
             }
         }
         self.tricks.push(self.trick);
@@ -714,7 +725,7 @@ impl Round {
             card,
             number,
         });
-        let team = winner.team();
+        let side = self.seats.side(winner);
         let taken = match self.rules.mode {
             Mode::SingleSar => 1,
             Mode::DoubleSar => {
@@ -725,10 +736,10 @@ impl Round {
                 collected.unwrap_or(0)
             }
         };
-        self.tally.add(team, taken);
-        self.trick = Trick::new(winner, self.trumps());
-        match Ending::of(&self.rules).after_trick(&self.tally, self.caller().team()) {
-            Verdict::Over(winner_team, kind) => self.finish(winner_team, kind, events),
+        self.tally.add(side, taken);
+        self.trick = Trick::at(self.seats, winner, self.trumps());
+        match Ending::of(&self.rules).after_trick(&self.tally, self.seats.side(self.caller())) {
+            Verdict::Over(winner_side, kind) => self.finish(winner_side, kind, events),
             Verdict::AskPlayOn => {
                 self.play_on = Some(PlayOn::Asked(winner));
                 events.push(Event::PlayOnAsked { seat: winner });
@@ -737,7 +748,7 @@ impl Round {
         }
     }
 
-    fn finish(&mut self, winner: Team, kind: HandKind, events: &mut Vec<Event>) {
+    fn finish(&mut self, winner: Side, kind: HandKind, events: &mut Vec<Event>) {
         let result = HandResult {
             winner,
             kind,

@@ -5,8 +5,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::Suit;
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::CardSet;
 use crate::error::{ParseError, RulesConflict};
+use crate::seat::Seats;
 
 /// `V-BATCHES`: how the deck is dealt. The first batch of five is always dealt before the call
 /// (R-DEAL1); the rest follow the call (R-DEAL2).
@@ -21,6 +23,9 @@ pub enum Batches {
     FiveFourTwoTwo,
     #[serde(rename = "5-8")]
     FiveEight,
+    /// Hokm for three: seventeen cards a seat (R3-DEAL).
+    #[serde(rename = "5-4-4-4")]
+    FiveFourFourFour,
 }
 
 impl Batches {
@@ -31,7 +36,29 @@ impl Batches {
             Batches::FiveThreeThreeTwo => &[5, 3, 3, 2],
             Batches::FiveFourTwoTwo => &[5, 4, 2, 2],
             Batches::FiveEight => &[5, 8],
+            Batches::FiveFourFourFour => &[5, 4, 4, 4],
         }
+    }
+
+    /// Cards each seat holds once all are dealt.
+    pub fn hand_size(self) -> u8 {
+        self.sizes().iter().sum()
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Batches::FiveFourFour => "5-4-4",
+            Batches::FiveThreeThreeTwo => "5-3-3-2",
+            Batches::FiveFourTwoTwo => "5-4-2-2",
+            Batches::FiveEight => "5-8",
+            Batches::FiveFourFourFour => "5-4-4-4",
+        }
+    }
+}
+
+impl fmt::Display for Batches {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -141,8 +168,10 @@ pub enum Scoring {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RuleSet {
-    /// `V-PLAYERS`: only 4 is played for now; the field keeps room for Hokm for 3 (§9).
+    /// `V-PLAYERS`: four in two teams, or three each for themselves (§9).
     pub players: u8,
+    /// `V-REMOVED`: cards taken out before the first deal (R3-DECK: the 2♣ at a table of three).
+    pub removed: CardSet,
     /// `V-CLOCKWISE`: draw the table clockwise; the seat order logic is the same (R-DIR).
     pub clockwise: bool,
     /// `V-BATCHES`.
@@ -183,6 +212,7 @@ impl Default for RuleSet {
     fn default() -> Self {
         RuleSet {
             players: 4,
+            removed: CardSet::EMPTY,
             clockwise: false,
             batches: Batches::default(),
             revoke: Revoke::default(),
@@ -214,15 +244,18 @@ pub enum Preset {
     HiddenRang,
     Hokm,
     Troefcall,
+    #[serde(rename = "hokm-3")]
+    HokmThree,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 5] = [
+    pub const ALL: [Preset; 6] = [
         Preset::CourtPiece,
         Preset::DoubleSar,
         Preset::HiddenRang,
         Preset::Hokm,
         Preset::Troefcall,
+        Preset::HokmThree,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -232,6 +265,7 @@ impl Preset {
             Preset::HiddenRang => "hidden-rang",
             Preset::Hokm => "hokm",
             Preset::Troefcall => "troefcall",
+            Preset::HokmThree => "hokm-3",
         }
     }
 
@@ -243,6 +277,7 @@ impl Preset {
             Preset::HiddenRang => "Hidden Rang",
             Preset::Hokm => "Hokm",
             Preset::Troefcall => "Troefcall",
+            Preset::HokmThree => "Hokm for three",
         }
     }
 
@@ -272,6 +307,17 @@ impl Preset {
                 target: Some(30),
                 ..base
             },
+            // §9: R3-DECK, R3-FIRST, R3-DEAL, first to seven points (R3-ROT)
+            Preset::HokmThree => RuleSet {
+                players: 3,
+                removed: CardSet::single(Card::new(Suit::Clubs, Rank::TWO)),
+                batches: Batches::FiveFourFourFour,
+                scoring: Scoring::Hokm,
+                first: FirstDealer::HokmAce,
+                redeal: false,
+                target: Some(7),
+                ..base
+            },
         }
     }
 }
@@ -295,8 +341,26 @@ impl FromStr for Preset {
 impl RuleSet {
     /// Checks the combinations this implementation plays; returns why a rule set is refused.
     pub fn validate(&self) -> Result<(), RulesConflict> {
-        if self.players != 4 {
+        if !(3..=4).contains(&self.players) {
             return Err(RulesConflict::Players(self.players));
+        }
+        let cards = 52 - self.removed.len();
+        if cards != u32::from(self.players) * u32::from(self.batches.hand_size()) {
+            return Err(RulesConflict::Batches {
+                players: self.players,
+                cards,
+                batches: self.batches,
+            });
+        }
+        if self.players < 4
+            && (self.mode != Mode::SingleSar
+                || self.call != Call::Announce
+                || self.defer
+                || self.redeal
+                || self.revoke != Revoke::Prevent
+                || self.scoring != Scoring::Hokm)
+        {
+            return Err(RulesConflict::SmallTable(self.players));
         }
         if self.defer && self.call == Call::Hidden {
             return Err(RulesConflict::DeferHidden);
@@ -311,6 +375,27 @@ impl RuleSet {
             return Err(RulesConflict::ZeroHands);
         }
         Ok(())
+    }
+
+    /// Refuses what a table (the host, the window, the terminal game, the bots) does not seat
+    /// yet: tables of fewer than four.
+    pub fn seated(&self) -> Result<(), RulesConflict> {
+        self.validate()?;
+        if self.players == 4 {
+            Ok(())
+        } else {
+            Err(RulesConflict::NotSeated(self.players))
+        }
+    }
+
+    /// The seats at the table (`V-PLAYERS`); a rule set that was not validated sits four.
+    pub fn seats(&self) -> Seats {
+        Seats::new(self.players).unwrap_or(Seats::FOUR)
+    }
+
+    /// Tricks in a hand: the cards each seat holds.
+    pub fn tricks(&self) -> u8 {
+        self.batches.hand_size()
     }
 
     /// Does this scoring ever reward all 13 tricks more than a court? If not, nobody is asked
@@ -354,8 +439,35 @@ mod tests {
             Batches::FiveFourTwoTwo,
             Batches::FiveEight,
         ] {
-            assert_eq!(b.sizes().iter().map(|&n| n as u32).sum::<u32>(), 13);
+            assert_eq!(b.hand_size(), 13);
             assert_eq!(b.sizes()[0], 5);
         }
+    }
+
+    #[test]
+    fn r3_deck_and_r3_deal_share_out_fifty_one_cards() {
+        let rules = Preset::HokmThree.rules();
+        assert_eq!(
+            rules.removed.to_pbn(),
+            CardSet::single(Card::new(Suit::Clubs, Rank::TWO)).to_pbn()
+        );
+        assert_eq!(rules.batches.sizes(), &[5, 4, 4, 4]);
+        assert_eq!(rules.tricks(), 17);
+        assert_eq!(rules.seats().count(), 3);
+        let wrong = RuleSet {
+            batches: Batches::FiveFourFour,
+            ..rules.clone()
+        };
+        assert!(matches!(wrong.validate(), Err(RulesConflict::Batches { .. })));
+        let doubled = RuleSet {
+            mode: Mode::DoubleSar,
+            ..rules
+        };
+        assert_eq!(doubled.validate(), Err(RulesConflict::SmallTable(3)));
+        let five = RuleSet {
+            players: 5,
+            ..RuleSet::default()
+        };
+        assert_eq!(five.validate(), Err(RulesConflict::Players(5)));
     }
 }

@@ -4,27 +4,28 @@ use serde::{Deserialize, Serialize};
 
 use crate::outcome::{HandKind, HandResult};
 use crate::ruleset::{Failed52, RuleSet, Scoring};
-use crate::seat::Team;
+use crate::seat::{MAX_SIDES, Side};
 
 /// Seven plain wins in a row score a court (R-C7).
 pub const STREAK_FOR_COURT: u8 = 7;
 
-/// The match score: courts or points per team, and the streaks of plain wins (R-C7).
+/// The match score: courts or points per side, and the streaks of plain wins (R-C7). Sides a
+/// table does not have stay at zero.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MatchScore {
-    /// Courts (`V-SCORING=courts`) or points (`hokm`, `troefcall`) per team.
-    pub points: [u32; 2],
-    /// Plain wins in a row per team (R-C7); only counted with `V-SCORING=courts`.
-    pub streak: [u8; 2],
+    /// Courts (`V-SCORING=courts`) or points (`hokm`, `troefcall`) per side.
+    pub points: [u32; MAX_SIDES],
+    /// Plain wins in a row per side (R-C7); only counted with `V-SCORING=courts`.
+    pub streak: [u8; MAX_SIDES],
     /// Hands played to the end.
     pub hands: u32,
-    /// Hands won per team.
-    pub hands_won: [u32; 2],
+    /// Hands won per side.
+    pub hands_won: [u32; MAX_SIDES],
 }
 
 impl MatchScore {
-    /// Adds one hand's result; returns what each team scored with it.
-    pub fn add(&mut self, result: &HandResult, rules: &RuleSet) -> [u32; 2] {
+    /// Adds one hand's result; returns what each side scored with it.
+    pub fn add(&mut self, result: &HandResult, rules: &RuleSet) -> [u32; MAX_SIDES] {
         let won = hand_points(result, rules);
         self.hands += 1;
         self.hands_won[result.winner.index()] += 1;
@@ -42,12 +43,13 @@ impl MatchScore {
     /// loser's; reaching seven scores a court and resets the streak.
     fn streak_step(&mut self, result: &HandResult, rules: &RuleSet) -> u32 {
         if result.is_court(rules) {
-            self.streak = [0, 0];
+            self.streak = [0; MAX_SIDES];
             return 0;
         }
         let w = result.winner.index();
-        self.streak[1 - w] = 0;
-        self.streak[w] += 1;
+        let run = self.streak[w] + 1;
+        self.streak = [0; MAX_SIDES];
+        self.streak[w] = run;
         if self.streak[w] >= STREAK_FOR_COURT {
             self.streak[w] = 0;
             1
@@ -56,19 +58,21 @@ impl MatchScore {
         }
     }
 
-    pub fn leader(&self) -> Option<Team> {
-        match self.points[0].cmp(&self.points[1]) {
-            std::cmp::Ordering::Greater => Team::new(0),
-            std::cmp::Ordering::Less => Team::new(1),
-            std::cmp::Ordering::Equal => None,
+    /// The side with the most, if only one has it.
+    pub fn leader(&self) -> Option<Side> {
+        let best = self.points.iter().max()?;
+        let mut leaders = (0..MAX_SIDES).filter(|&i| self.points[i] == *best);
+        match (leaders.next(), leaders.next()) {
+            (Some(i), None) => Side::from_index(i),
+            _ => None,
         }
     }
 }
 
-/// What one hand is worth to each team, before streaks (§8).
-pub fn hand_points(result: &HandResult, rules: &RuleSet) -> [u32; 2] {
+/// What one hand is worth to each side, before streaks (§8).
+pub fn hand_points(result: &HandResult, rules: &RuleSet) -> [u32; MAX_SIDES] {
     let w = result.winner.index();
-    let mut pts = [0u32; 2];
+    let mut pts = [0u32; MAX_SIDES];
     let court = result.is_court(rules);
     let conceded = result.kind == HandKind::FailedPlayOn && rules.failed_52 == Failed52::Concede;
     pts[w] = match rules.scoring {
@@ -79,11 +83,11 @@ pub fn hand_points(result: &HandResult, rules: &RuleSet) -> [u32; 2] {
             _ if court => 1,
             _ => 0,
         },
-        // Hokm: 1 a hand, 2 a court, 3 a court against the hâkem's team.
+        // Hokm: 1 a hand, 2 a court, 3 a court against the hâkem's side (R3-KOT, R3-TIE).
         Scoring::Hokm => {
             if !court {
                 1
-            } else if result.winner != result.calling_team() {
+            } else if result.winner != result.calling_side(rules) {
                 3
             } else {
                 2
@@ -98,14 +102,15 @@ pub fn hand_points(result: &HandResult, rules: &RuleSet) -> [u32; 2] {
     };
     if conceded {
         // V-FAILED52=concede: the opponents also score a plain win.
-        pts[1 - w] = hand_points(
+        let l = result.loser().index();
+        pts[l] = hand_points(
             &HandResult {
                 kind: HandKind::Plain,
                 winner: result.loser(),
                 ..*result
             },
             rules,
-        )[1 - w];
+        )[l];
     }
     pts
 }

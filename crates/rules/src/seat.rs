@@ -42,9 +42,9 @@ impl Seat {
         Seat((self.0 + 2) & 3)
     }
 
-    /// Team = seat % 2 (R-SEAT).
-    pub const fn team(self) -> Team {
-        Team(self.0 & 1)
+    /// Side = seat % 2 (R-SEAT).
+    pub const fn team(self) -> Side {
+        Side(self.0 & 1)
     }
 
     /// Compass name used by PBN and the solver: N E S W for seats 0 1 2 3.
@@ -76,47 +76,134 @@ impl fmt::Display for Seat {
     }
 }
 
-/// A partnership: seats 0 and 2 are team 0, seats 1 and 3 team 1.
+/// A side: the players who win or lose a hand together. At a table of four it is a team of two
+/// partners, seats 0 and 2 against 1 and 3 (R-SEAT); with fewer players every seat is a side of
+/// its own (§9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
-pub struct Team(u8);
+pub struct Side(u8);
 
-impl Team {
-    pub const ALL: [Team; 2] = [Team(0), Team(1)];
+/// The most sides a table has (three players, or two).
+pub const MAX_SIDES: usize = 4;
 
-    pub const fn new(index: u8) -> Option<Team> {
-        if index < 2 { Some(Team(index)) } else { None }
+impl Side {
+    /// The two teams of a table of four.
+    pub const TEAMS: [Side; 2] = [Side(0), Side(1)];
+    /// Every side a table may have.
+    pub const ALL: [Side; MAX_SIDES] = [Side(0), Side(1), Side(2), Side(3)];
+
+    /// The side at `index`, if a table may have it.
+    pub fn from_index(index: usize) -> Option<Side> {
+        Side::ALL.get(index).copied()
+    }
+
+    pub const fn new(index: u8) -> Option<Side> {
+        if (index as usize) < MAX_SIDES {
+            Some(Side(index))
+        } else {
+            None
+        }
     }
 
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
-    pub const fn other(self) -> Team {
-        Team(self.0 ^ 1)
+    /// The other side, at a table with two sides (four players in teams, or two players).
+    pub const fn other(self) -> Side {
+        Side(self.0 ^ 1)
     }
 
+    /// The seats of a team at a table of four.
     pub const fn seats(self) -> [Seat; 2] {
         [Seat(self.0), Seat(self.0 + 2)]
     }
 }
 
-impl TryFrom<u8> for Team {
-    type Error = String;
-    fn try_from(v: u8) -> Result<Self, String> {
-        Team::new(v).ok_or_else(|| format!("team {v} is not 0 or 1"))
+/// The seats at a table: two, three or four players (`V-PLAYERS`), numbered in the order of
+/// play (R-SEAT, §9). Every "next seat" of the rules is counted here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Seats(u8);
+
+impl Seats {
+    pub const FOUR: Seats = Seats(4);
+
+    /// A table of `players`, 2 to 4.
+    pub const fn new(players: u8) -> Option<Seats> {
+        if players >= 2 && players <= 4 {
+            Some(Seats(players))
+        } else {
+            None
+        }
+    }
+
+    pub const fn count(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The number of players (`V-PLAYERS`).
+    pub const fn players(self) -> u8 {
+        self.0
+    }
+
+    /// The seats in play order.
+    pub fn all(self) -> impl DoubleEndedIterator<Item = Seat> + Clone {
+        Seat::ALL.into_iter().take(self.count())
+    }
+
+    /// The next seat to play (R-SEAT).
+    pub const fn next(self, seat: Seat) -> Seat {
+        self.after(seat, 1)
+    }
+
+    /// The seat that played just before this one.
+    pub const fn prev(self, seat: Seat) -> Seat {
+        self.after(seat, self.count() - 1)
+    }
+
+    /// The seat `n` places after `seat` in play order: the seat at position `n` of a trick it
+    /// leads.
+    pub const fn after(self, seat: Seat, n: usize) -> Seat {
+        Seat::ALL[(seat.0 as usize + n) % self.count()]
+    }
+
+    /// How many places after `from` the seat `to` plays.
+    pub const fn places(self, from: Seat, to: Seat) -> usize {
+        (to.index() + self.count() - from.index()) % self.count()
+    }
+
+    /// The side a seat plays for: its team at a table of four, itself otherwise (R-SEAT, §9).
+    pub const fn side(self, seat: Seat) -> Side {
+        if self.0 == 4 { seat.team() } else { Side(seat.0) }
+    }
+
+    /// How many sides the table has.
+    pub const fn sides(self) -> usize {
+        if self.0 == 4 { 2 } else { self.count() }
+    }
+
+    /// The sides in order.
+    pub fn all_sides(self) -> impl Iterator<Item = Side> + Clone {
+        Side::ALL.into_iter().take(self.sides())
     }
 }
 
-impl From<Team> for u8 {
-    fn from(t: Team) -> u8 {
+impl TryFrom<u8> for Side {
+    type Error = String;
+    fn try_from(v: u8) -> Result<Self, String> {
+        Side::new(v).ok_or_else(|| format!("side {v} is not 0..3"))
+    }
+}
+
+impl From<Side> for u8 {
+    fn from(t: Side) -> u8 {
         t.0
     }
 }
 
-impl fmt::Display for Team {
+impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "team {}", self.0)
+        write!(f, "side {}", self.0)
     }
 }
 
@@ -134,6 +221,31 @@ mod tests {
             assert_ne!(s.next().team(), s.team());
             assert_eq!(s.next().prev(), s);
         }
-        assert_eq!(Team::new(1).unwrap().seats(), [Seat(1), Seat(3)]);
+        assert_eq!(Side::new(1).unwrap().seats(), [Seat(1), Seat(3)]);
+    }
+
+    #[test]
+    fn v_players_seats_and_sides_follow_the_table() {
+        for players in 2..=4u8 {
+            let seats = Seats::new(players).unwrap();
+            let all: Vec<Seat> = seats.all().collect();
+            assert_eq!(all.len(), players as usize);
+            for &s in &all {
+                assert_eq!(seats.next(s).index(), (s.index() + 1) % players as usize);
+                assert_eq!(seats.prev(seats.next(s)), s);
+                assert_eq!(seats.after(s, players as usize), s);
+                assert_eq!(seats.places(s, seats.after(s, 1)), 1);
+            }
+            let sides: Vec<Side> = all.iter().map(|&s| seats.side(s)).collect();
+            let distinct: std::collections::BTreeSet<Side> = sides.iter().copied().collect();
+            assert_eq!(distinct.len(), seats.sides());
+            assert_eq!(seats.all_sides().count(), seats.sides());
+        }
+        assert_eq!(Seats::FOUR.side(Seat(2)), Seats::FOUR.side(Seat(0)));
+        assert_ne!(
+            Seats::new(3).unwrap().side(Seat(2)),
+            Seats::new(3).unwrap().side(Seat(0))
+        );
+        assert!(Seats::new(1).is_none() && Seats::new(5).is_none());
     }
 }

@@ -1,4 +1,4 @@
-//! A trick (sar): four cards, one from each seat in play order, and who wins it (R-WIN,
+//! A trick (sar): a card from each seat in play order (four, or three or two at a smaller table), and who wins it (R-WIN,
 //! R-HIDTRICK). [`beats`] is the one statement of who takes a trick: the table's [`Trick`], the
 //! search position [`crate::PlayState`] and the bots' positions all decide by it.
 
@@ -6,12 +6,16 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
-use crate::seat::Seat;
+use crate::seat::{Seat, Seats};
 
-/// The cards of one trick by position: position `i` was played by `leader.after(i)`.
+/// The cards of one trick by position: position `i` was played by the seat `i` places after the
+/// leader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Trick {
     pub leader: Seat,
+    /// Cards in a complete trick: the players at the table (R3-PLAY, R2-PLAY).
+    #[serde(default = "four")]
+    size: u8,
     cards: [Option<Card>; 4],
     /// Trumps as known to the table for this trick; `None` while the hidden indicator lies face
     /// down, or with no trumps at all.
@@ -21,10 +25,21 @@ pub struct Trick {
     trump_from: u8,
 }
 
+const fn four() -> u8 {
+    4
+}
+
 impl Trick {
+    /// A trick of four, led by `leader`.
     pub const fn new(leader: Seat, trumps: Option<Suit>) -> Trick {
+        Trick::at(Seats::FOUR, leader, trumps)
+    }
+
+    /// A trick at a table of `seats`, led by `leader`.
+    pub const fn at(seats: Seats, leader: Seat, trumps: Option<Suit>) -> Trick {
         Trick {
             leader,
+            size: seats.players(),
             cards: [None; 4],
             trumps,
             trump_from: 0,
@@ -40,7 +55,22 @@ impl Trick {
     }
 
     pub fn is_complete(&self) -> bool {
-        self.cards[3].is_some()
+        self.len() == self.size()
+    }
+
+    /// Cards in a complete trick.
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// The table the trick is played at.
+    fn seats(&self) -> Seats {
+        Seats::new(self.size).unwrap_or(Seats::FOUR)
+    }
+
+    /// The seat that plays at `position`.
+    fn seat_at(&self, position: usize) -> Seat {
+        self.seats().after(self.leader, position)
     }
 
     /// The suit of the first card (R-FOLLOW).
@@ -60,13 +90,13 @@ impl Trick {
     /// The seat to play next, if the trick is not complete.
     pub fn to_play(&self) -> Option<Seat> {
         let n = self.len();
-        (n < 4).then(|| self.leader.after(n))
+        (n < self.size()).then(|| self.seat_at(n))
     }
 
     /// Adds the next card. The caller has checked the card is legal.
     pub(crate) fn push(&mut self, card: Card) {
         let n = self.len();
-        debug_assert!(n < 4);
+        debug_assert!(n < self.size());
         self.cards[n] = Some(card);
     }
 
@@ -75,7 +105,7 @@ impl Trick {
         let mut back = Vec::new();
         for i in (position..4).rev() {
             if let Some(card) = self.cards[i].take() {
-                back.push((self.leader.after(i), card));
+                back.push((self.seat_at(i), card));
             }
         }
         back
@@ -94,11 +124,14 @@ impl Trick {
         self.cards
             .iter()
             .enumerate()
-            .map_while(move |(i, c)| c.map(|c| (self.leader.after(i), c)))
+            .map_while(move |(i, c)| c.map(|c| (self.seat_at(i), c)))
     }
 
     pub fn card_of(&self, seat: Seat) -> Option<Card> {
-        let pos = (seat.index() + 4 - self.leader.index()) % 4;
+        if seat.index() >= self.size() {
+            return None;
+        }
+        let pos = self.seats().places(self.leader, seat);
         self.cards[pos]
     }
 
@@ -129,7 +162,7 @@ impl Trick {
                 best_pos = pos;
             }
         }
-        Some((self.leader.after(best_pos), best))
+        Some((self.seat_at(best_pos), best))
     }
 
     /// Would `card`, played next, take the trick from the card winning it so far?

@@ -12,7 +12,7 @@ use crate::outcome::HandResult;
 use crate::phase::Phase;
 use crate::round::{PlayOn, TrumpCall};
 use crate::score::MatchScore;
-use crate::seat::Seat;
+use crate::seat::{MAX_SIDES, Seat, Seats};
 use crate::trick::Trick;
 
 /// The projection of the table that one seat is allowed to know: its own cards, what has been
@@ -20,6 +20,8 @@ use crate::trick::Trick;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
     pub seat: Seat,
+    /// `V-PLAYERS`: the seats at the table.
+    pub players: u8,
     /// Hand number in the match, from 1.
     pub hand_no: u32,
     pub phase: Phase,
@@ -50,8 +52,8 @@ pub struct SeatView {
     pub tricks: Vec<Trick>,
     /// Tricks won by each seat.
     pub won: [u8; 4],
-    /// Tricks taken (collected, in Double Sar) by each team.
-    pub taken: [u8; 2],
+    /// Tricks taken (collected, in Double Sar) by each side.
+    pub taken: [u8; MAX_SIDES],
     /// The Double Sar heap.
     pub heap: Heap,
     pub play_on: Option<PlayOn>,
@@ -158,6 +160,7 @@ impl SeatView {
         }
         SeatView {
             seat,
+            players: m.rules().players,
             hand_no: round.hand_no(),
             phase: round.phase(),
             match_over: m.is_over(),
@@ -199,13 +202,18 @@ impl SeatView {
     /// check against the cards that are public.
     pub fn others_cards(&self) -> CardSet {
         let mut out = CardSet::EMPTY;
-        for s in Seat::ALL.into_iter().filter(|&s| s != self.seat) {
+        for s in self.seats().all().filter(|&s| s != self.seat) {
             out |= self.exposed[s.index()];
             if let Some(hands) = self.shown_hands {
                 out |= hands[s.index()];
             }
         }
         out
+    }
+
+    /// The seats at the table.
+    pub fn seats(&self) -> Seats {
+        Seats::new(self.players).unwrap_or(Seats::FOUR)
     }
 
     /// All cards played in this hand so far (completed tricks and the trick in play).

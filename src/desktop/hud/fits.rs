@@ -65,9 +65,9 @@ fn busy_table() -> (Session, SeatView) {
     let mut view = game.view(Seat::ALL[0]);
     view.hand_no = 24;
     view.heap.tricks = 6;
-    view.taken = [12, 11];
-    view.score.points = [17, 18];
-    view.score.streak = [3, 4];
+    view.taken = [12, 11, 0, 0];
+    view.score.points = [17, 18, 0, 0];
+    view.score.streak = [3, 4, 0, 0];
     let mut session = Session::new("Player".into(), None);
     session.seat = Some(Seat::ALL[0]);
     session.lobby = Some(LobbyState {

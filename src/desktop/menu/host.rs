@@ -11,7 +11,7 @@ use courtpiece_net::host::{HostConfig, SeatPlan};
 use courtpiece_net::{Access, DEFAULT_PORT, TableCode};
 use courtpiece_rules::{Preset, RuleSet};
 
-use super::{MenuPage, Stand, back, big_button, form_error, page, preset_picker, rule_options};
+use super::{MenuPage, Offer, Stand, back, big_button, form_error, page, preset_picker, rule_options};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::start::{Start, StartError, start};
@@ -119,7 +119,7 @@ fn fields(ui: &mut egui::Ui, form: &mut HostForm) {
             ui.end_row();
             ui.label("Game");
             let preset = form.preset;
-            preset_picker(ui, "host-rules", &mut form.preset);
+            preset_picker(ui, "host-rules", &mut form.preset, Offer::Seated);
             if form.preset != preset {
                 form.rules = form.preset.rules();
             }
@@ -156,7 +156,7 @@ fn fields(ui: &mut egui::Ui, form: &mut HostForm) {
 /// The table the form describes, or what to correct first.
 fn config(form: &HostForm) -> Result<HostConfig, String> {
     let code = form.code.parse::<TableCode>().map_err(|e| e.to_string())?;
-    form.rules.validate().map_err(|e| e.to_string())?;
+    form.rules.seated().map_err(|e| e.to_string())?;
     let port = form
         .port
         .trim()

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 use courtpiece_rules::{Card, Preset, Rank, Suit};
 
-use super::{MenuPage, Stand, back, page, preset_picker};
+use super::{MenuPage, Offer, Stand, back, page, preset_picker};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::start::StartError;
 use crate::desktop::table::layout::{CARD_H, CARD_W};
@@ -33,7 +33,7 @@ fn rules_page(
     let ctx = contexts.ctx_mut()?;
     page(ctx, Stand::Top, &error, |ui| {
         ui.heading("The rules");
-        preset_picker(ui, "rules-page", &mut explained.0);
+        preset_picker(ui, "rules-page", &mut explained.0, Offer::Explained);
         ui.add_space(6.0);
         explain(ui, explained.0, pictures.as_ref());
         back(ui, &mut next);
@@ -149,6 +149,16 @@ fn text(preset: Preset) -> &'static str {
             "Played in Suriname and the Netherlands, for points: a won hand scores 2, a kap (the \
              first seven tricks, then stop) 5, and a baunie (all thirteen) 15; going for all \
              thirteen and failing gives the hand away. First to 30 points wins."
+        }
+        Preset::HokmThree => {
+            "Hokm for three, each for themselves. The two of clubs is taken out: 51 cards, \
+             seventeen each, dealt five then four, four and four. The first hâkem is the player \
+             dealt the first ace and names trumps from their first five. A trick is three cards. \
+             The hand ends as soon as one player has more tricks than either other could still \
+             reach, and that player scores 1 point; the first seven tricks to one player score 2 \
+             for the hâkem, 3 for anyone else. Played to the end with the two leaders level, the \
+             hand goes to the third player. The hâkem keeps the role while winning. First to \
+             seven points wins. (Explained here; a table seats four for now.)"
         }
     }
 }

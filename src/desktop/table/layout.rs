@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 use courtpiece_rules::heap::Collect;
-use courtpiece_rules::{CallView, Card, CardSet, Heap, Seat, SeatView, Team};
+use courtpiece_rules::{CallView, Card, CardSet, Heap, Seat, SeatView, Side};
 
 /// A card's number in a place (of at most 52 cards) as a [`Spot`] keeps it.
 pub fn place_number(n: usize) -> u8 {
@@ -27,7 +27,7 @@ pub enum Spot {
     /// Played to the trick in play, the `order`-th card of it.
     Trick { seat: Seat, order: u8 },
     /// A trick a team won (or collected): the `trick`-th on its pile.
-    Pile { team: Team, trick: u8, order: u8 },
+    Pile { team: Side, trick: u8, order: u8 },
     /// A trick on the Double Sar heap.
     Heap { trick: u8, order: u8 },
     /// The caller's face-down trump indicator.
@@ -290,7 +290,7 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
     spots
 }
 
-fn pile(spots: &mut HashMap<Card, Spot>, cards: CardSet, team: Team, piles: &mut [u8; 2]) {
+fn pile(spots: &mut HashMap<Card, Spot>, cards: CardSet, team: Side, piles: &mut [u8; 2]) {
     let trick = piles[team.index()];
     for (order, card) in cards.iter().enumerate() {
         spots.insert(

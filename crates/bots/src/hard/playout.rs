@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use courtpiece_rules::{Card, CardSet, HandKind, Intent, PlayState, RuleSet, SeatView, Team};
+use courtpiece_rules::{Card, CardSet, HandKind, Intent, PlayState, RuleSet, SeatView, Side};
 
 use super::Hard;
 use super::stakes::worth;
@@ -31,7 +31,7 @@ const KINDS: [HandKind; 6] = [
 
 /// What the ends of the hand are worth to my team.
 pub(super) struct Ends {
-    team: Team,
+    team: Side,
     /// By kind (as in `KINDS`): the worth of my team winning so, then of the other team.
     worth: [[f32; 2]; KINDS.len()],
 }
@@ -156,12 +156,12 @@ impl Hard {
 
 #[cfg(test)]
 mod tests {
-    use courtpiece_rules::{Card, Deal, HandKind, PlayState, Preset, Seat, Tally, Team};
+    use courtpiece_rules::{Card, Deal, HandKind, PlayState, Preset, Seat, Side, Tally};
 
     use super::{Ends, KINDS, policy};
 
     /// Single sar ends worth ±1 for a plain win and ±4 for a court.
-    fn single_sar(team: Team) -> Ends {
+    fn single_sar(team: Side) -> Ends {
         let worth = KINDS.map(|kind| match kind {
             HandKind::Plain => [1.0, -1.0],
             _ => [4.0, -4.0],
@@ -175,7 +175,7 @@ mod tests {
         let state = PlayState::new(deal.hands, None, Seat::ALL[0], &Preset::CourtPiece.rules());
         state.with_tally(Tally {
             tricks: taken[0] + taken[1],
-            taken,
+            taken: [taken[0], taken[1], 0, 0],
             ..Tally::default()
         })
     }
@@ -211,11 +211,11 @@ mod tests {
         // two tricks left, north-south need one: the ace of spades takes it, the heart gives
         // east both
         let state = position("N:A.2.. .KQ.. 43... 65...", [6, 5]);
-        let ends = single_sar(Team::ALL[0]);
+        let ends = single_sar(Side::TEAMS[0]);
         assert!(ends.value(&state, Some(card("AS"))) > 0.9);
         assert!(ends.value(&state, Some(card("2H"))) < -0.9);
         // for east-west the same cards are worth the opposite
-        let theirs = single_sar(Team::ALL[1]);
+        let theirs = single_sar(Side::TEAMS[1]);
         assert!(theirs.value(&state, Some(card("2H"))) > 0.9);
     }
 
@@ -223,7 +223,7 @@ mod tests {
     fn a_first_seven_without_a_trick_against_is_a_court() {
         // north-south have the first six, and the ace wins the seventh
         let state = position("N:A.2.5432.2 .KQ.AKQ.AK 5432...543 9876...876", [6, 0]);
-        let ends = single_sar(Team::ALL[0]);
+        let ends = single_sar(Side::TEAMS[0]);
         assert!(ends.value(&state, Some(card("AS"))) > 3.9);
         assert!(ends.value(&state, Some(card("2H"))) < 1.1);
     }

@@ -3,7 +3,7 @@
 
 use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::score::hand_points;
-use courtpiece_rules::{Card, HandKind, HandResult, PlayOn, RuleSet, Scoring, SeatView, Team};
+use courtpiece_rules::{Card, HandKind, HandResult, PlayOn, RuleSet, Scoring, SeatView, Side};
 
 use crate::solver::{Position, Solver};
 
@@ -11,10 +11,10 @@ use crate::solver::{Position, Solver};
 /// every trick so far): what taking them all and failing are worth to my team. Here the solver
 /// is exact and quick, so each sampled layout is solved.
 pub(super) struct Stakes {
-    team: Team,
+    team: Side,
     taken: [u8; 2],
     /// The team playing for all thirteen: what taking them all and failing are worth.
-    all: (Team, [f32; 2]),
+    all: (Side, [f32; 2]),
 }
 
 impl Stakes {
@@ -65,11 +65,11 @@ impl Stakes {
 /// What a hand ending as `kind`, won by `winner`, is worth to my team: the match points both
 /// teams score from it (§8), and under court counting a quarter of a court for the win itself,
 /// which keeps the call (R-ROT) and builds a streak (R-C7).
-pub(super) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Team) -> f32 {
+pub(super) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Side) -> f32 {
     let result = HandResult {
         winner,
         kind,
-        tricks: [0, 0],
+        tricks: [0; courtpiece_rules::MAX_SIDES],
         dealer: view.dealer,
         caller: view.caller,
     };

@@ -8,7 +8,12 @@ use courtpiece_rules::{
 };
 
 fn rule_sets() -> Vec<RuleSet> {
-    let mut all: Vec<RuleSet> = Preset::ALL.iter().map(|p| p.rules()).collect();
+    // the bots' search positions seat four: the tables the host seats
+    let mut all: Vec<RuleSet> = Preset::ALL
+        .iter()
+        .map(|p| p.rules())
+        .filter(|r| r.seated().is_ok())
+        .collect();
     let base = Preset::CourtPiece.rules();
     all.push(RuleSet {
         call: Call::Show,

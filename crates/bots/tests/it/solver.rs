@@ -3,13 +3,13 @@
 use std::collections::HashMap;
 
 use courtpiece_bots::{Position, Solver};
-use courtpiece_rules::{CardSet, Deal, Deck, Seat, Suit, Team};
+use courtpiece_rules::{CardSet, Deal, Deck, Seat, Side, Suit};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 /// Plain minimax over every legal card, remembering positions already valued (and nothing
 /// else: no pruning, no bounds, no equivalent cards): the most tricks `team` takes from `pos`.
-fn brute(pos: &Position, team: Team, seen: &mut HashMap<Position, u8>) -> u8 {
+fn brute(pos: &Position, team: Side, seen: &mut HashMap<Position, u8>) -> u8 {
     if pos.tricks_left() == 0 {
         return 0;
     }
@@ -29,7 +29,7 @@ fn brute(pos: &Position, team: Team, seen: &mut HashMap<Position, u8>) -> u8 {
 
 /// Plain search over every legal card: the longest run of tricks `team` can take from `pos`, the
 /// trick in progress first.
-fn brute_run(pos: &Position, team: Team) -> u8 {
+fn brute_run(pos: &Position, team: Side) -> u8 {
     if pos.tricks_left() == 0 {
         return 0;
     }
@@ -75,7 +75,7 @@ fn the_solver_equals_brute_force_on_small_positions() {
     let sizes = [1, 2, 3, 4].repeat(40).into_iter().chain([5; 12]).chain([6; 3]);
     for (case, n) in sizes.enumerate() {
         let pos = random_position(&mut rng, n);
-        for team in Team::ALL {
+        for team in Side::TEAMS {
             let expected = brute(&pos, team, &mut HashMap::new());
             assert_eq!(
                 solver.max_tricks(&pos, team),
@@ -96,7 +96,7 @@ fn the_run_search_equals_brute_force_on_small_positions() {
     let sizes = [1, 2, 3, 4].repeat(40).into_iter().chain([5; 10]);
     for (case, n) in sizes.enumerate() {
         let pos = random_position(&mut rng, n);
-        for team in Team::ALL {
+        for team in Side::TEAMS {
             let run = brute_run(&pos, team);
             for k in 0..=pos.tricks_left() {
                 assert_eq!(
@@ -117,8 +117,8 @@ fn full_deals_are_consistent() {
         let trumps = random_trumps(&mut rng);
         let pos = Position::new(&deal, trumps, Seat::ALL[rng.random_range(0..4)]).unwrap();
         let mut solver = Solver::new();
-        let a = solver.max_tricks(&pos, Team::ALL[0]);
-        let b = solver.max_tricks(&pos, Team::ALL[1]);
+        let a = solver.max_tricks(&pos, Side::TEAMS[0]);
+        let b = solver.max_tricks(&pos, Side::TEAMS[1]);
         assert_eq!(a + b, 13, "{} {trumps:?}", deal.to_pbn());
     }
 }
@@ -142,7 +142,7 @@ fn a_search_cut_short_by_its_deadline_leaves_no_wrong_answers_behind() {
     let mut cut_short = 0;
     for _ in 0..20 {
         let pos = random_position(&mut rng, 8);
-        let team = Team::ALL[rng.random_range(0..2)];
+        let team = Side::TEAMS[rng.random_range(0..2)];
         let expected = Solver::new().max_tricks(&pos, team);
         let mut solver = Solver::new();
         // a deadline already past: the first look at the clock gives up

@@ -188,13 +188,13 @@ fn the_events_of_each_hand_agree_with_the_final_state() {
     let mut results = table.game.results().iter();
     let mut played = courtpiece_rules::CardSet::EMPTY;
     let mut tricks = 0;
-    let mut collected = [0u8; 2];
+    let mut collected = [0u8; 4];
     for event in &seen.events {
         match event {
             Event::Shuffled { .. } => {
                 played = courtpiece_rules::CardSet::EMPTY;
                 tricks = 0;
-                collected = [0, 0];
+                collected = [0; 4];
             }
             Event::Played { card, .. } => {
                 assert!(!played.contains(*card), "{card} played twice in a hand");

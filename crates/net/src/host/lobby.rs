@@ -70,7 +70,7 @@ pub(crate) fn act(
             if !owner {
                 return owners_only();
             }
-            rules.validate()?;
+            rules.seated()?;
             host.rules = rules;
         }
         LobbyAction::Start => {

@@ -192,7 +192,7 @@ pub fn plugin(app: &mut App) {
 
 /// Opens a table: binds the socket, starts the server and returns the address to join.
 pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostError> {
-    config.rules.validate()?;
+    config.rules.seated()?;
     let socket_error = |source| HostError::Socket {
         addr: config.bind,
         source,

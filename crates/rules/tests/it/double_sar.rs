@@ -1,7 +1,7 @@
 //! §6 Double Sar: the heap, collecting it, its options, winning and courts.
 
 use courtpiece_rules::{
-    AceCollect, Event, FirstTwo, HandKind, Intent, Phase, Preset, Round, RuleSet, Stop, Suit, Team,
+    AceCollect, Event, FirstTwo, HandKind, Intent, Phase, Preset, Round, RuleSet, Side, Stop, Suit,
 };
 
 use crate::support::{play, ready, seat};
@@ -43,7 +43,11 @@ fn r_heap_won_tricks_wait_in_the_middle() {
     let mut r = ready(&ds(|_| {}), 0, HANDS_D, HEARTS);
     play(&mut r, "AH 3D 2C 2H");
     assert_eq!(r.heap().tricks, 1);
-    assert_eq!(r.taken(), [0, 0], "a won trick is not taken by its winner's team");
+    assert_eq!(
+        r.taken(),
+        [0, 0, 0, 0],
+        "a won trick is not taken by its winner's team"
+    );
     assert_eq!(r.won()[1], 1);
 }
 
@@ -58,7 +62,7 @@ fn r_collect_two_in_a_row_by_the_same_player_and_r_lastheap() {
     let result = r.result().unwrap();
     assert_eq!(
         (result.winner, result.kind, result.tricks),
-        (Team::new(1).unwrap(), HandKind::Plain, [1, 12])
+        (Side::new(1).unwrap(), HandKind::Plain, [1, 12, 0, 0])
     );
 }
 
@@ -71,7 +75,7 @@ fn v_firstcollect_three_and_the_last_trick_takes_the_rest() {
         collections(&events),
         vec![(1, 3), (1, 2), (1, 2), (1, 2), (1, 2), (2, 2)]
     );
-    assert_eq!(r.result().unwrap().tricks, [2, 11]);
+    assert_eq!(r.result().unwrap().tricks, [2, 11, 0, 0]);
 }
 
 #[test]
@@ -85,7 +89,7 @@ fn v_ace_no_collect_with_an_ace_the_heap_grows() {
     assert_eq!(r.heap().tricks, 2);
     let events = play(&mut r, "QH 5D 4C 4S");
     assert_eq!(collections(&events), vec![(1, 3)]);
-    assert_eq!(r.taken(), [0, 3]);
+    assert_eq!(r.taken(), [0, 3, 0, 0]);
 }
 
 #[test]
@@ -101,7 +105,7 @@ fn v_firsttwo_no_collect_for_tricks_one_and_two() {
     );
 }
 
-/// Dealer 0, caller 1. Team 0 collects two tricks first; then seat 1 runs its hearts.
+/// Dealer 0, caller 1. Side 0 collects two tricks first; then seat 1 runs its hearts.
 const HANDS_F: [&str; 4] = [
     "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
     "4D AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3D",
@@ -121,7 +125,7 @@ fn r_dswin_seven_collected_stops_the_hand_once_the_sweep_is_off() {
     let result = r.result().unwrap();
     assert_eq!(
         (result.winner, result.kind, result.tricks),
-        (Team::new(1).unwrap(), HandKind::Plain, [2, 8])
+        (Side::new(1).unwrap(), HandKind::Plain, [2, 8, 0, 0])
     );
 }
 
@@ -133,7 +137,7 @@ fn r_dswin_on_course_for_all_thirteen_play_goes_on() {
         &mut r,
         "AH 3D 2C 2H  KH 4D 3C 3S  QH 5D 4C 4S  JH 6D 5C 5S  TH 7D 6C 6S  9H 8D 7C 7S  8H 9D 8C 8S  7H TD 9C 9S",
     );
-    assert_eq!(r.taken(), [0, 8]);
+    assert_eq!(r.taken(), [0, 8, 0, 0]);
     assert_eq!(r.phase(), Phase::TrickPlay);
 }
 
@@ -161,10 +165,10 @@ fn r_dskot_all_thirteen_by_the_calling_team_is_a_court() {
     let result = r.result().unwrap();
     assert_eq!(
         (result.winner, result.kind, result.tricks),
-        (Team::new(1).unwrap(), HandKind::SarCourt, [0, 13])
+        (Side::new(1).unwrap(), HandKind::SarCourt, [0, 13, 0, 0])
     );
     assert!(result.is_court(&rules));
-    assert_eq!(courtpiece_rules::score::hand_points(result, &rules), [0, 1]);
+    assert_eq!(courtpiece_rules::score::hand_points(result, &rules), [0, 1, 0, 0]);
 }
 
 #[test]
@@ -173,11 +177,11 @@ fn v_goon_all_thirteen_by_the_dealing_team_is_worth_v_goon_courts() {
     let result = r.result().unwrap();
     assert_eq!(
         (result.winner, result.kind, result.tricks),
-        (Team::new(0).unwrap(), HandKind::GoonCourt, [13, 0])
+        (Side::new(0).unwrap(), HandKind::GoonCourt, [13, 0, 0, 0])
     );
-    assert_eq!(courtpiece_rules::score::hand_points(result, &rules), [3, 0]);
+    assert_eq!(courtpiece_rules::score::hand_points(result, &rules), [3, 0, 0, 0]);
     let ten = RuleSet { goon: 10, ..rules };
-    assert_eq!(courtpiece_rules::score::hand_points(result, &ten), [10, 0]);
+    assert_eq!(courtpiece_rules::score::hand_points(result, &ten), [10, 0, 0, 0]);
     // R-ROT: the dealing team won, so the deal passes on: the trump-caller deals next
     assert_eq!(courtpiece_rules::next_dealer(result, &ten), (seat(1), seat(2)));
 }

@@ -11,6 +11,7 @@ mod rotation;
 mod scoring;
 mod support;
 mod table;
+mod three;
 mod trick_play;
 mod view;
 mod winning;

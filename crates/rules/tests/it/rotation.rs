@@ -1,8 +1,8 @@
 //! §7 Who deals next, and the first dealer.
 
 use courtpiece_rules::{
-    Card, FirstDealer, FirstDraw, HandKind, HandResult, Intent, Match, Preset, Rank, RuleSet, Seat, Suit,
-    Team, next_dealer,
+    Card, FirstDealer, FirstDraw, HandKind, HandResult, Intent, Match, Preset, Rank, RuleSet, Seat, Seats,
+    Side, Suit, next_dealer,
 };
 
 use crate::support::{play, ready, seat};
@@ -13,9 +13,9 @@ const HEARTS: Intent = Intent::Call { suit: Suit::Hearts };
 
 fn result(dealer: u8, winner: u8, kind: HandKind) -> HandResult {
     HandResult {
-        winner: Team::new(winner).unwrap(),
+        winner: Side::new(winner).unwrap(),
         kind,
-        tricks: [7, 0],
+        tricks: [7, 0, 0, 0],
         dealer: seat(dealer),
         caller: seat(dealer).next(),
     }
@@ -46,7 +46,7 @@ fn r_rot_court_by_the_dealing_team_the_deal_passes_on() {
     finish(&mut r);
     r.apply(seat(0), Intent::Stop).unwrap();
     let res = r.result().unwrap();
-    assert_eq!((res.winner, res.kind), (Team::new(0).unwrap(), HandKind::Court));
+    assert_eq!((res.winner, res.kind), (Side::new(0).unwrap(), HandKind::Court));
     // the last trump-caller deals and the other team calls
     assert_eq!(next_dealer(res, &rules), (seat(1), seat(2)));
 }
@@ -100,7 +100,7 @@ fn r_rot_hokm_the_hakem_keeps_the_role_while_the_team_wins() {
 fn r_first_random_every_seat_can_deal_first() {
     let mut seen = [0; 4];
     for seed in 0..200 {
-        let draw = FirstDraw::new(FirstDealer::Random, seed);
+        let draw = FirstDraw::new(FirstDealer::Random, Seats::FOUR, seed);
         assert!(draw.draws.is_empty());
         seen[draw.dealer.index()] += 1;
         assert_eq!(
@@ -117,7 +117,7 @@ fn r_first_random_every_seat_can_deal_first() {
 #[test]
 fn r_first_draw_low_the_lowest_card_deals() {
     for seed in 0..100 {
-        let draw = FirstDraw::new(FirstDealer::DrawLow, seed);
+        let draw = FirstDraw::new(FirstDealer::DrawLow, Seats::FOUR, seed);
         assert!(draw.draws.len() >= 4);
         // the last round of draws is among tied seats only; the dealer drew the lowest of it
         let first: Vec<(Seat, Card)> = draw.draws[..4].to_vec();
@@ -137,7 +137,7 @@ fn r_first_draw_low_the_lowest_card_deals() {
 #[test]
 fn r_first_hokm_ace_the_first_ace_makes_the_hakem() {
     for seed in 0..100 {
-        let draw = FirstDraw::new(FirstDealer::HokmAce, seed);
+        let draw = FirstDraw::new(FirstDealer::HokmAce, Seats::FOUR, seed);
         let (who, last) = *draw.draws.last().unwrap();
         assert_eq!(last.rank(), Rank::ACE);
         assert!(
@@ -155,7 +155,7 @@ fn r_first_hokm_ace_the_first_ace_makes_the_hakem() {
 #[test]
 fn r_first_ekka_the_chosen_ace_makes_the_caller() {
     for seed in 0..50 {
-        let draw = FirstDraw::new(FirstDealer::Ekka(Suit::Hearts), seed);
+        let draw = FirstDraw::new(FirstDealer::Ekka(Suit::Hearts), Seats::FOUR, seed);
         let (who, last) = *draw.draws.last().unwrap();
         assert_eq!(last, Card::new(Suit::Hearts, Rank::ACE));
         assert_eq!(draw.dealer.next(), who);
@@ -175,11 +175,11 @@ fn r_rule_c7rot_the_court_of_seven_plain_wins_does_not_move_the_deal() {
     // the calling team (caller 1, dealer 0) wins seven plain hands in a row
     let plain = result(0, 1, HandKind::Plain);
     for _ in 0..6 {
-        assert_eq!(score.add(&plain, &rules), [0, 0]);
+        assert_eq!(score.add(&plain, &rules), [0, 0, 0, 0]);
     }
     assert_eq!(
         score.add(&plain, &rules),
-        [0, 1],
+        [0, 1, 0, 0],
         "the seventh plain win scores a court (R-C7)"
     );
     // R-ROT looks at the hand, a plain win by the calling team: the same dealer deals again

@@ -1,16 +1,16 @@
 //! §8 Scoring and the end of a match.
 
 use courtpiece_rules::{
-    Event, HandKind, HandResult, Match, MatchScore, Preset, RuleSet, Scoring, Team, score::hand_points,
+    Event, HandKind, HandResult, Match, MatchScore, Preset, RuleSet, Scoring, Side, score::hand_points,
 };
 
 use crate::support::{random_match, seat, short};
 
 fn result(winner: u8, kind: HandKind, caller: u8) -> HandResult {
     HandResult {
-        winner: Team::new(winner).unwrap(),
+        winner: Side::new(winner).unwrap(),
         kind,
-        tricks: [0, 0],
+        tricks: [0, 0, 0, 0],
         dealer: seat(caller).prev(),
         caller: seat(caller),
     }
@@ -19,10 +19,13 @@ fn result(winner: u8, kind: HandKind, caller: u8) -> HandResult {
 #[test]
 fn r_c1_a_court_is_one_court_a_fifty_two_court_fifty_two() {
     let rules = Preset::CourtPiece.rules();
-    assert_eq!(hand_points(&result(0, HandKind::Court, 1), &rules), [1, 0]);
-    assert_eq!(hand_points(&result(1, HandKind::FiftyTwo, 1), &rules), [0, 52]);
-    assert_eq!(hand_points(&result(1, HandKind::Plain, 1), &rules), [0, 0]);
-    assert_eq!(hand_points(&result(1, HandKind::Revoke, 1), &rules), [0, 1]);
+    assert_eq!(hand_points(&result(0, HandKind::Court, 1), &rules), [1, 0, 0, 0]);
+    assert_eq!(
+        hand_points(&result(1, HandKind::FiftyTwo, 1), &rules),
+        [0, 52, 0, 0]
+    );
+    assert_eq!(hand_points(&result(1, HandKind::Plain, 1), &rules), [0, 0, 0, 0]);
+    assert_eq!(hand_points(&result(1, HandKind::Revoke, 1), &rules), [0, 1, 0, 0]);
 }
 
 #[test]
@@ -31,13 +34,13 @@ fn r_c7_seven_plain_wins_in_a_row_score_a_court() {
     let mut score = MatchScore::default();
     for i in 0..6 {
         score.add(&result(0, HandKind::Plain, 1), &rules);
-        assert_eq!(score.streak, [i + 1, 0]);
+        assert_eq!(score.streak, [i + 1, 0, 0, 0]);
     }
-    assert_eq!(score.points, [0, 0]);
+    assert_eq!(score.points, [0, 0, 0, 0]);
     score.add(&result(0, HandKind::Plain, 1), &rules);
     assert_eq!(
         (score.points, score.streak),
-        ([1, 0], [0, 0]),
+        ([1, 0, 0, 0], [0, 0, 0, 0]),
         "the seventh scores and resets"
     );
 }
@@ -50,7 +53,7 @@ fn r_c7_a_plain_loss_zeroes_the_streak() {
         score.add(&result(0, HandKind::Plain, 1), &rules);
     }
     score.add(&result(1, HandKind::Plain, 1), &rules);
-    assert_eq!(score.streak, [0, 1]);
+    assert_eq!(score.streak, [0, 1, 0, 0]);
 }
 
 #[test]
@@ -62,33 +65,33 @@ fn r_c7_seven_hands_in_a_row_after_a_court_reset() {
     }
     score.add(&result(1, HandKind::Plain, 1), &rules);
     score.add(&result(1, HandKind::Plain, 1), &rules);
-    assert_eq!(score.streak, [0, 2]);
+    assert_eq!(score.streak, [0, 2, 0, 0]);
     // a court by either side resets both streaks
     score.add(&result(0, HandKind::Court, 1), &rules);
-    assert_eq!((score.points, score.streak), ([1, 0], [0, 0]));
+    assert_eq!((score.points, score.streak), ([1, 0, 0, 0], [0, 0, 0, 0]));
     for i in 1..=6 {
         score.add(&result(1, HandKind::Plain, 1), &rules);
-        assert_eq!(score.streak, [0, i]);
+        assert_eq!(score.streak, [0, i, 0, 0]);
     }
     score.add(&result(1, HandKind::Plain, 1), &rules);
-    assert_eq!((score.points, score.streak), ([1, 1], [0, 0]));
+    assert_eq!((score.points, score.streak), ([1, 1, 0, 0], [0, 0, 0, 0]));
     assert_eq!(score.hands, 15);
-    assert_eq!(score.hands_won, [6, 9]);
+    assert_eq!(score.hands_won, [6, 9, 0, 0]);
 }
 
 #[test]
 fn v_scoring_hokm_one_two_or_three() {
     let rules = Preset::Hokm.rules();
     assert_eq!(rules.scoring, Scoring::Hokm);
-    assert_eq!(hand_points(&result(1, HandKind::Plain, 1), &rules), [0, 1]);
+    assert_eq!(hand_points(&result(1, HandKind::Plain, 1), &rules), [0, 1, 0, 0]);
     assert_eq!(
         hand_points(&result(1, HandKind::Court, 1), &rules),
-        [0, 2],
+        [0, 2, 0, 0],
         "the hâkem's team"
     );
     assert_eq!(
         hand_points(&result(0, HandKind::Court, 1), &rules),
-        [3, 0],
+        [3, 0, 0, 0],
         "a court against the hâkem"
     );
     let mut score = MatchScore::default();
@@ -97,7 +100,7 @@ fn v_scoring_hokm_one_two_or_three() {
     }
     assert_eq!(
         (score.points, score.streak),
-        ([0, 7], [0, 0]),
+        ([0, 7, 0, 0], [0, 0, 0, 0]),
         "no streak courts in Hokm"
     );
 }
@@ -105,23 +108,32 @@ fn v_scoring_hokm_one_two_or_three() {
 #[test]
 fn v_scoring_troefcall_two_five_fifteen() {
     let rules = Preset::Troefcall.rules();
-    assert_eq!(hand_points(&result(0, HandKind::Plain, 1), &rules), [2, 0]);
-    assert_eq!(hand_points(&result(0, HandKind::Court, 1), &rules), [5, 0]);
-    assert_eq!(hand_points(&result(0, HandKind::FiftyTwo, 1), &rules), [15, 0]);
+    assert_eq!(hand_points(&result(0, HandKind::Plain, 1), &rules), [2, 0, 0, 0]);
+    assert_eq!(hand_points(&result(0, HandKind::Court, 1), &rules), [5, 0, 0, 0]);
+    assert_eq!(
+        hand_points(&result(0, HandKind::FiftyTwo, 1), &rules),
+        [15, 0, 0, 0]
+    );
 }
 
 #[test]
 fn v_scoring_double_sar_uses_court_counting() {
     let rules = Preset::DoubleSar.rules();
-    assert_eq!(hand_points(&result(1, HandKind::SarCourt, 1), &rules), [0, 1]);
-    assert_eq!(hand_points(&result(0, HandKind::GoonCourt, 1), &rules), [3, 0]);
+    assert_eq!(
+        hand_points(&result(1, HandKind::SarCourt, 1), &rules),
+        [0, 1, 0, 0]
+    );
+    assert_eq!(
+        hand_points(&result(0, HandKind::GoonCourt, 1), &rules),
+        [3, 0, 0, 0]
+    );
     let mut score = MatchScore::default();
     for _ in 0..7 {
         score.add(&result(0, HandKind::Plain, 1), &rules);
     }
     assert_eq!(
         score.points,
-        [1, 0],
+        [1, 0, 0, 0],
         "seven plain wins in a row count in Double Sar too"
     );
 }
@@ -179,7 +191,7 @@ fn match_ends_when_time_is_called_after_the_hand_in_progress() {
 #[test]
 fn equal_courts_is_a_draw() {
     let score = MatchScore {
-        points: [2, 2],
+        points: [2, 2, 0, 0],
         ..MatchScore::default()
     };
     assert_eq!(score.leader(), None);

@@ -1,7 +1,7 @@
 //! §3 Trick play: lead, follow, win, revoke, no table talk.
 
 use courtpiece_rules::{
-    CardSet, Event, HandKind, Intent, NotInRules, Preset, Revoke, RuleError, RuleSet, Suit, Team,
+    CardSet, Event, HandKind, Intent, NotInRules, Preset, Revoke, RuleError, RuleSet, Side, Suit,
 };
 
 use crate::support::{card, play, ready, seat};
@@ -162,7 +162,7 @@ fn r_revoke_penalty_correct_claim_ends_the_hand_with_a_court() {
     let result = r.result().unwrap();
     assert_eq!(
         (result.winner, result.kind),
-        (Team::new(1).unwrap(), HandKind::Revoke)
+        (Side::new(1).unwrap(), HandKind::Revoke)
     );
     assert!(result.is_court(&penalty()));
 }
@@ -192,7 +192,7 @@ fn r_revoke_penalty_wrong_claim_costs_the_claimants_the_hand() {
     let result = r.result().unwrap();
     assert_eq!(
         (result.winner, result.kind),
-        (Team::new(0).unwrap(), HandKind::FalseClaim)
+        (Side::new(0).unwrap(), HandKind::FalseClaim)
     );
     assert!(!result.is_court(&penalty()));
 }
@@ -227,25 +227,25 @@ fn r_rule_revoke_a_claim_in_a_later_trick_and_what_it_scores_under_each_scoring(
     let right = *r.result().expect("the claim ends the hand");
     assert_eq!(
         (right.winner, right.kind),
-        (Team::new(1).unwrap(), HandKind::Revoke)
+        (Side::new(1).unwrap(), HandKind::Revoke)
     );
     let wrong = HandResult {
-        winner: Team::new(0).unwrap(),
+        winner: Side::new(0).unwrap(),
         kind: HandKind::FalseClaim,
         ..right
     };
     let under = |scoring: Scoring| RuleSet { scoring, ..penalty() };
     // the caller is seat 1: team 1 is the calling team
-    assert_eq!(hand_points(&right, &under(Scoring::Courts)), [0, 1]);
-    assert_eq!(hand_points(&right, &under(Scoring::Hokm)), [0, 2]);
+    assert_eq!(hand_points(&right, &under(Scoring::Courts)), [0, 1, 0, 0]);
+    assert_eq!(hand_points(&right, &under(Scoring::Hokm)), [0, 2, 0, 0]);
     let against_callers = HandResult {
-        winner: Team::new(0).unwrap(),
+        winner: Side::new(0).unwrap(),
         ..right
     };
-    assert_eq!(hand_points(&against_callers, &under(Scoring::Hokm)), [3, 0]);
-    assert_eq!(hand_points(&right, &under(Scoring::Troefcall)), [0, 5]);
+    assert_eq!(hand_points(&against_callers, &under(Scoring::Hokm)), [3, 0, 0, 0]);
+    assert_eq!(hand_points(&right, &under(Scoring::Troefcall)), [0, 5, 0, 0]);
     // a wrong claim is a plain win for the other team under each scoring
-    assert_eq!(hand_points(&wrong, &under(Scoring::Courts)), [0, 0]);
-    assert_eq!(hand_points(&wrong, &under(Scoring::Hokm)), [1, 0]);
-    assert_eq!(hand_points(&wrong, &under(Scoring::Troefcall)), [2, 0]);
+    assert_eq!(hand_points(&wrong, &under(Scoring::Courts)), [0, 0, 0, 0]);
+    assert_eq!(hand_points(&wrong, &under(Scoring::Hokm)), [1, 0, 0, 0]);
+    assert_eq!(hand_points(&wrong, &under(Scoring::Troefcall)), [2, 0, 0, 0]);
 }

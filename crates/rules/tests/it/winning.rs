@@ -1,7 +1,7 @@
 //! §4 Winning a hand: seven tricks, the court, playing on, what a failed play-on becomes.
 
 use courtpiece_rules::{
-    Event, Failed52, HandKind, Intent, Phase, Preset, Round, RuleError, RuleSet, Stop, Suit, Team,
+    Event, Failed52, HandKind, Intent, Phase, Preset, Round, RuleError, RuleSet, Side, Stop, Suit,
 };
 
 use crate::support::{play, ready, seat};
@@ -50,9 +50,9 @@ fn r_seven_first_to_seven_wins_and_the_hand_stops() {
     play(&mut r, PLAIN_A);
     assert_eq!(r.phase(), Phase::Scoring);
     let result = r.result().unwrap();
-    assert_eq!(result.winner, Team::new(1).unwrap());
+    assert_eq!(result.winner, Side::new(1).unwrap());
     assert_eq!(result.kind, HandKind::Plain);
-    assert_eq!(result.tricks, [1, 7]);
+    assert_eq!(result.tricks, [1, 7, 0, 0]);
     assert_eq!(r.tricks().len(), 8);
 }
 
@@ -70,7 +70,7 @@ fn v_stop_all_plays_thirteen_tricks() {
     assert_eq!(r.tricks().len(), 13);
     assert_eq!(result.tricks[0] + result.tricks[1], 13);
     assert_eq!(result.kind, HandKind::Plain);
-    assert_eq!(result.winner, Team::new(1).unwrap());
+    assert_eq!(result.winner, Side::new(1).unwrap());
     // a court under V-STOP=all is still a court, with no question asked
     let mut r = ready(&rules, 0, HANDS_A, HEARTS);
     let events = play(&mut r, COURT_A);
@@ -103,7 +103,7 @@ fn r_court_first_seven_tricks_and_the_winner_of_the_seventh_decides() {
     let result = r.result().unwrap();
     assert_eq!(
         (result.winner, result.kind, result.tricks),
-        (Team::new(1).unwrap(), HandKind::Court, [0, 7])
+        (Side::new(1).unwrap(), HandKind::Court, [0, 7, 0, 0])
     );
 }
 
@@ -121,7 +121,7 @@ fn r_playon_all_thirteen_is_a_fifty_two_court() {
     let result = r.result().unwrap();
     assert_eq!(
         (result.winner, result.kind, result.tricks),
-        (Team::new(0).unwrap(), HandKind::FiftyTwo, [13, 0])
+        (Side::new(0).unwrap(), HandKind::FiftyTwo, [13, 0, 0, 0])
     );
 }
 
@@ -141,10 +141,13 @@ fn v_failed52_keep_the_court_stands() {
     let result = failed_play_on(&rules);
     assert_eq!(
         (result.winner, result.kind, result.tricks),
-        (Team::new(1).unwrap(), HandKind::FailedPlayOn, [1, 7])
+        (Side::new(1).unwrap(), HandKind::FailedPlayOn, [1, 7, 0, 0])
     );
     assert!(result.is_court(&rules));
-    assert_eq!(courtpiece_rules::score::hand_points(&result, &rules), [0, 1]);
+    assert_eq!(
+        courtpiece_rules::score::hand_points(&result, &rules),
+        [0, 1, 0, 0]
+    );
 }
 
 #[test]
@@ -152,12 +155,18 @@ fn v_failed52_simple_becomes_a_plain_win() {
     let rules = with_failed(Failed52::Simple);
     let result = failed_play_on(&rules);
     assert!(!result.is_court(&rules));
-    assert_eq!(courtpiece_rules::score::hand_points(&result, &rules), [0, 0]);
+    assert_eq!(
+        courtpiece_rules::score::hand_points(&result, &rules),
+        [0, 0, 0, 0]
+    );
     let troef = RuleSet {
         failed_52: Failed52::Simple,
         ..Preset::Troefcall.rules()
     };
-    assert_eq!(courtpiece_rules::score::hand_points(&result, &troef), [0, 2]);
+    assert_eq!(
+        courtpiece_rules::score::hand_points(&result, &troef),
+        [0, 2, 0, 0]
+    );
 }
 
 #[test]
@@ -166,7 +175,10 @@ fn v_failed52_concede_gives_the_opponents_a_plain_win_too() {
     assert_eq!(rules.failed_52, Failed52::Concede);
     let result = failed_play_on(&rules);
     assert!(!result.is_court(&rules));
-    assert_eq!(courtpiece_rules::score::hand_points(&result, &rules), [2, 2]);
+    assert_eq!(
+        courtpiece_rules::score::hand_points(&result, &rules),
+        [2, 2, 0, 0]
+    );
 }
 
 #[test]
@@ -207,8 +219,8 @@ fn r_rule_playon_no_question_under_hokm_scoring_all_thirteen_or_double_sar() {
     let mut r = ready(&hokm, 0, HANDS_A, HEARTS);
     play(&mut r, COURT_A);
     let result = r.result().expect("the hand is over");
-    assert_eq!((result.kind, result.tricks), (HandKind::Court, [0, 7]));
+    assert_eq!((result.kind, result.tricks), (HandKind::Court, [0, 7, 0, 0]));
     // a failed play-on ends the hand at the first trick lost, not after thirteen
     let failed = failed_play_on(&base);
-    assert_eq!(failed.tricks, [1, 7]);
+    assert_eq!(failed.tricks, [1, 7, 0, 0]);
 }
