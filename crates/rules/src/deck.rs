@@ -202,8 +202,8 @@ impl Deck {
     }
 
     /// Is `at` a cut the rules allow: the top `at` cards lifted, at least 4 in each part?
-    pub const fn cut_allowed(&self, at: u8) -> bool {
-        at >= MIN_CUT_PART && at <= self.size.saturating_sub(MIN_CUT_PART)
+    pub fn cut_allowed(&self, at: u8) -> bool {
+        self.cuts().contains(&at)
     }
 
     /// The cuts the rules allow (R-CUT).

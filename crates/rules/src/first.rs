@@ -26,21 +26,21 @@ impl FirstDraw {
         rng.set_stream(FIRST_DEALER_STREAM);
         let mut deck = Deck::ordered();
         deck.shuffle_with(&mut rng);
-        let cards: [Card; 52] = std::array::from_fn(|i| deck.cards()[i]);
+        let cards = deck.cards();
         match how {
             FirstDealer::Random => FirstDraw {
                 dealer: Seat::ALL[bounded(&mut rng, u32::from(seats.players())) as usize],
                 draws: Vec::new(),
             },
-            FirstDealer::DrawLow => draw_low(&cards, seats),
-            FirstDealer::HokmAce => deal_until(&cards, seats, |c| c.rank() == Rank::ACE),
-            FirstDealer::Ekka(suit) => deal_until(&cards, seats, |c| c == Card::new(suit, Rank::ACE)),
+            FirstDealer::DrawLow => draw_low(cards, seats),
+            FirstDealer::HokmAce => deal_until(cards, seats, |c| c.rank() == Rank::ACE),
+            FirstDealer::Ekka(suit) => deal_until(cards, seats, |c| c == Card::new(suit, Rank::ACE)),
         }
     }
 }
 
 /// Each seat draws a card; the lowest deals. Seats tied for lowest draw again.
-fn draw_low(cards: &[Card; 52], seats: Seats) -> FirstDraw {
+fn draw_low(cards: &[Card], seats: Seats) -> FirstDraw {
     let mut draws = Vec::new();
     let mut next = cards.iter().copied();
     let mut drawing: Vec<Seat> = seats.all().collect();
@@ -74,7 +74,7 @@ fn draw_low(cards: &[Card; 52], seats: Seats) -> FirstDraw {
 /// Cards are dealt face up from seat 0 in play order until `stop` matches: that seat is the
 /// first trump-caller (the hâkem), and the dealer is the seat before it (R-FIRST, R3-FIRST,
 /// R2-FIRST).
-fn deal_until(cards: &[Card; 52], seats: Seats, stop: impl Fn(Card) -> bool) -> FirstDraw {
+fn deal_until(cards: &[Card], seats: Seats, stop: impl Fn(Card) -> bool) -> FirstDraw {
     let mut draws = Vec::new();
     for (i, &card) in cards.iter().enumerate() {
         let seat = seats.after(Seat::ALL[0], i);

@@ -13,9 +13,9 @@ use crate::seat::{Seat, Seats};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Trick {
     pub leader: Seat,
-    /// Cards in a complete trick: the players at the table (R3-PLAY, R2-PLAY).
-    #[serde(default = "four")]
-    size: u8,
+    /// The table: a complete trick holds a card from each seat (R3-PLAY, R2-PLAY).
+    #[serde(default)]
+    seats: Seats,
     cards: [Option<Card>; 4],
     /// Trumps as known to the table for this trick; `None` while the hidden indicator lies face
     /// down, or with no trumps at all.
@@ -23,10 +23,6 @@ pub struct Trick {
     /// With hidden trumps revealed during this trick, only cards from this position on count as
     /// trumps (`V-CALL=hidden`): a trump-suit card thrown earlier is a plain card.
     trump_from: u8,
-}
-
-const fn four() -> u8 {
-    4
 }
 
 impl Trick {
@@ -39,7 +35,7 @@ impl Trick {
     pub const fn at(seats: Seats, leader: Seat, trumps: Option<Suit>) -> Trick {
         Trick {
             leader,
-            size: seats.players(),
+            seats,
             cards: [None; 4],
             trumps,
             trump_from: 0,
@@ -60,17 +56,12 @@ impl Trick {
 
     /// Cards in a complete trick.
     pub fn size(&self) -> usize {
-        self.size as usize
-    }
-
-    /// The table the trick is played at.
-    fn seats(&self) -> Seats {
-        Seats::new(self.size).unwrap_or(Seats::FOUR)
+        self.seats.count()
     }
 
     /// The seat that plays at `position`.
     fn seat_at(&self, position: usize) -> Seat {
-        self.seats().after(self.leader, position)
+        self.seats.after(self.leader, position)
     }
 
     /// The suit of the first card (R-FOLLOW).
@@ -131,7 +122,7 @@ impl Trick {
         if seat.index() >= self.size() {
             return None;
         }
-        let pos = self.seats().places(self.leader, seat);
+        let pos = self.seats.places(self.leader, seat);
         self.cards[pos]
     }
 

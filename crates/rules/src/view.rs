@@ -21,7 +21,7 @@ use crate::trick::Trick;
 pub struct SeatView {
     pub seat: Seat,
     /// `V-PLAYERS`: the seats at the table.
-    pub players: u8,
+    pub seats: Seats,
     /// Hand number in the match, from 1.
     pub hand_no: u32,
     pub phase: Phase,
@@ -160,7 +160,7 @@ impl SeatView {
         }
         SeatView {
             seat,
-            players: m.rules().players,
+            seats: m.rules().seats(),
             hand_no: round.hand_no(),
             phase: round.phase(),
             match_over: m.is_over(),
@@ -202,18 +202,13 @@ impl SeatView {
     /// check against the cards that are public.
     pub fn others_cards(&self) -> CardSet {
         let mut out = CardSet::EMPTY;
-        for s in self.seats().all().filter(|&s| s != self.seat) {
+        for s in self.seats.all().filter(|&s| s != self.seat) {
             out |= self.exposed[s.index()];
             if let Some(hands) = self.shown_hands {
                 out |= hands[s.index()];
             }
         }
         out
-    }
-
-    /// The seats at the table.
-    pub fn seats(&self) -> Seats {
-        Seats::new(self.players).unwrap_or(Seats::FOUR)
     }
 
     /// All cards played in this hand so far (completed tricks and the trick in play).
