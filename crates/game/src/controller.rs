@@ -59,6 +59,8 @@ pub fn plugin(app: &mut App) {
             bots_play.run_if(resource_exists::<Table>).run_if(
                 in_state(Phase::Cut)
                     .or_else(in_state(Phase::TrumpCall))
+                    .or_else(in_state(Phase::Discard))
+                    .or_else(in_state(Phase::Draw))
                     .or_else(in_state(Phase::TrickPlay)),
             ),
         );

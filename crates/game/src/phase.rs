@@ -11,6 +11,10 @@ pub enum Phase {
     Cut,
     FirstDeal,
     TrumpCall,
+    /// Hokm for two: the discards after the call (R2-DEAL).
+    Discard,
+    /// Hokm for two: the draw from the stock, turn by turn (R2-DRAW).
+    Draw,
     SecondDeal,
     TrickPlay,
     Scoring,
@@ -24,6 +28,8 @@ impl Phase {
             rules::Phase::Cut => Phase::Cut,
             rules::Phase::FirstDeal => Phase::FirstDeal,
             rules::Phase::TrumpCall => Phase::TrumpCall,
+            rules::Phase::Discard => Phase::Discard,
+            rules::Phase::Draw => Phase::Draw,
             rules::Phase::SecondDeal => Phase::SecondDeal,
             rules::Phase::TrickPlay => Phase::TrickPlay,
             rules::Phase::Scoring => Phase::Scoring,

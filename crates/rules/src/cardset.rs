@@ -234,6 +234,26 @@ impl CardSet {
         CardIter(self.0)
     }
 
+    /// Every set of `n` of these cards, the choices of a discard (R2-DEAL). Meant for a handful
+    /// of cards: the count grows as the binomial coefficient.
+    pub fn subsets(self, n: u8) -> Vec<CardSet> {
+        fn choose(rest: CardSet, n: u8, chosen: CardSet, out: &mut Vec<CardSet>) {
+            if n == 0 {
+                out.push(chosen);
+                return;
+            }
+            let mut rest = rest;
+            while rest.count() >= n {
+                let Some(card) = rest.lowest() else { return };
+                rest.remove(card);
+                choose(rest, n - 1, chosen | CardSet::single(card), out);
+            }
+        }
+        let mut out = Vec::new();
+        choose(self, n, CardSet::EMPTY, &mut out);
+        out
+    }
+
     /// Does the set hold a J, Q, K or A? (`V-REDEAL`)
     pub fn has_face_or_ace(self) -> bool {
         self.iter().any(|c| c.rank().is_face_or_ace())
@@ -408,6 +428,21 @@ impl<'de> Deserialize<'de> for CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn subsets_are_every_choice_once() {
+        let five: CardSet = ["AS", "KH", "7D", "2C", "TC"]
+            .iter()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect();
+        for (n, expected) in [(0, 1), (2, 10), (3, 10), (5, 1), (6, 0)] {
+            let sets = five.subsets(n);
+            assert_eq!(sets.len(), expected, "{n} of 5");
+            let distinct: std::collections::HashSet<u64> = sets.iter().map(|s| s.bits()).collect();
+            assert_eq!(distinct.len(), expected);
+            assert!(sets.iter().all(|s| s.count() == n && (*s - five).is_empty()));
+        }
+    }
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()

@@ -233,6 +233,11 @@ impl Deck {
         CardSet::from_bits(bits)
     }
 
+    /// The cards not dealt yet, top card first.
+    pub fn undealt(&self) -> &[Card] {
+        &self.cards()[usize::from(self.dealt)..]
+    }
+
     /// The next card to be dealt, if any.
     pub fn peek(&self) -> Option<Card> {
         self.cards().get(self.dealt as usize).copied()

@@ -37,6 +37,8 @@ pub enum RuleError {
     NothingToCorrect,
     #[error("trick {trick} is not a completed trick of this hand")]
     NoSuchTrick { trick: u8 },
+    #[error("discard {expected} cards here, not {got} (R2-DEAL)")]
+    DiscardCount { expected: u8, got: u8 },
     #[error("the match is over")]
     MatchOver,
 }
@@ -78,15 +80,15 @@ pub enum Barred {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RulesConflict {
-    #[error("{0} players are not played here; four or three are (V-PLAYERS)")]
+    #[error("{0} players are not played here; four, three or two are (V-PLAYERS)")]
     Players(u8),
     #[error(
         "a table of {0} is played by the rules and replays, but not hosted at a table yet: tables seat four"
     )]
     NotSeated(u8),
     #[error(
-        "a table of {players} deals {cards} cards, which V-BATCHES {batches} does not share out \
-         (each seat needs {batches} in turn)"
+        "a table of {players} with {cards} cards can not be dealt {batches} (V-BATCHES): batches \
+         share the deck out evenly at three or four, and 5-draw is for two players with the whole pack"
     )]
     Batches {
         players: u8,
@@ -114,7 +116,9 @@ pub enum ParseError {
     Card(String),
     #[error("not a suit: {0:?} (S, H, D, C)")]
     Suit(String),
-    #[error("unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3)")]
+    #[error(
+        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2)"
+    )]
     Preset(String),
     #[error("rule set refused: {0}")]
     Rules(#[from] RulesConflict),

@@ -52,6 +52,17 @@ pub enum Event {
         seat: Seat,
         redeals: u8,
     },
+    /// `seat` laid `count` cards face down out of play (R2-DEAL). Which cards, nobody else learns.
+    Discarded {
+        seat: Seat,
+        count: u8,
+    },
+    /// `seat` took the top two cards of the stock, kept one and discarded the other face down
+    /// (R2-DRAW); `left` cards remain in the stock.
+    Drew {
+        seat: Seat,
+        left: u8,
+    },
     /// A card was played to the trick.
     Played {
         seat: Seat,

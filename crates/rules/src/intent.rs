@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
+use crate::cardset::CardSet;
 use crate::seat::Seat;
 
 /// One decision of one seat. The rules check it; a refused intent changes nothing.
@@ -23,6 +24,12 @@ pub enum Intent {
     Defer,
     /// Ask for a redeal: no J, Q, K or A in the first five (`V-REDEAL`).
     Redeal,
+    /// Lay these cards face down out of play: three for the hâkem, two for the other (R2-DEAL).
+    Discard { cards: CardSet },
+    /// Keep the card looked at from the stock; the next one is discarded (R2-DRAW).
+    Keep,
+    /// Discard the card looked at and take the next one instead (R2-DRAW).
+    Decline,
     /// Play a card to the trick.
     Play { card: Card },
     /// Unable to follow suit, ask for the hidden indicator to be turned over (`V-CALL=hidden`).
@@ -47,6 +54,9 @@ impl Intent {
             Intent::Hide { .. } => "lay the trump indicator",
             Intent::Defer => "defer",
             Intent::Redeal => "ask for a redeal",
+            Intent::Discard { .. } => "discard",
+            Intent::Keep => "keep the card",
+            Intent::Decline => "take the next card",
             Intent::Play { .. } => "play a card",
             Intent::Reveal => "ask for the reveal",
             Intent::PlayOn => "play on",
@@ -64,6 +74,10 @@ impl fmt::Display for Intent {
             Intent::Call { suit } => write!(f, "call {}", suit.name()),
             Intent::Show { card } => write!(f, "show {card}"),
             Intent::Hide { card } => write!(f, "hide {card}"),
+            Intent::Discard { cards } => {
+                f.write_str("discard")?;
+                cards.iter().try_for_each(|card| write!(f, " {card}"))
+            }
             Intent::Play { card } => write!(f, "play {card}"),
             Intent::Correct { card } => write!(f, "correct with {card}"),
             Intent::Claim { seat, trick } => write!(f, "claim a revoke by {seat} in trick {trick}"),

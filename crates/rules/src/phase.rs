@@ -5,13 +5,16 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// The phases of a hand (§2). `FirstDeal` and `SecondDeal` wait for nobody: [`Round::step`](crate::Round::step)
-/// deals. `Scoring` is the end of the hand; the match scores it.
+/// deals. Hokm for two replaces the second deal with `Discard` and `Draw` (R2-DEAL, R2-DRAW).
+/// `Scoring` is the end of the hand; the match scores it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phase {
     Cut,
     FirstDeal,
     TrumpCall,
+    Discard,
+    Draw,
     SecondDeal,
     TrickPlay,
     Scoring,
@@ -23,6 +26,8 @@ impl fmt::Display for Phase {
             Phase::Cut => "cut",
             Phase::FirstDeal => "first deal",
             Phase::TrumpCall => "trump call",
+            Phase::Discard => "discard",
+            Phase::Draw => "draw",
             Phase::SecondDeal => "second deal",
             Phase::TrickPlay => "trick play",
             Phase::Scoring => "scoring",

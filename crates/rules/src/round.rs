@@ -1,5 +1,7 @@
 //! One hand as a pure state machine: Cut → FirstDeal → TrumpCall → SecondDeal → TrickPlay →
-//! Scoring (§2).
+//! Scoring (§2); in Hokm for two, Discard and Draw instead of the second deal (§9).
+
+mod draw;
 
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +18,8 @@ use crate::phase::Phase;
 use crate::ruleset::{Call, Mode, Revoke, RuleSet};
 use crate::seat::{MAX_SIDES, Seat, Seats, Side};
 use crate::trick::Trick;
+
+pub use draw::{HAKEM_DISCARDS, OTHER_DISCARDS};
 
 /// Redeals allowed in a row by the Under-ten rule (`V-REDEAL`).
 pub const MAX_REDEALS: u8 = 2;
@@ -57,6 +61,10 @@ pub struct Round {
     phase: Phase,
     deck: Deck,
     hands: [CardSet; 4],
+    /// Cards laid face down out of play in Hokm for two, each known to its seat only (R2-DEAL).
+    discards: [CardSet; 4],
+    /// Draw turns taken from the stock (R2-DRAW).
+    draws: u8,
     call: Option<TrumpCall>,
     /// Cards known by all to be in a seat's hand: a shown or turned trump, a revealed indicator.
     exposed: CardSet,
@@ -93,6 +101,8 @@ impl Round {
             phase: Phase::Cut,
             deck,
             hands: [CardSet::EMPTY; 4],
+            discards: [CardSet::EMPTY; 4],
+            draws: 0,
             call: None,
             exposed: CardSet::EMPTY,
             redeals: 0,
@@ -243,6 +253,8 @@ impl Round {
     pub fn to_act(&self) -> Option<Seat> {
         match self.phase {
             Phase::Cut | Phase::TrumpCall => Some(self.caller()),
+            Phase::Discard => Some(self.discarding()),
+            Phase::Draw => Some(self.drawing()),
             Phase::TrickPlay => match self.play_on {
                 Some(PlayOn::Asked(seat)) => Some(seat),
                 _ => self.trick.to_play(),
@@ -354,6 +366,8 @@ impl Round {
                     out.push(Intent::Redeal);
                 }
             }
+            Phase::Discard => self.discard_intents(seat, &mut out),
+            Phase::Draw => out.extend([Intent::Keep, Intent::Decline]),
             Phase::TrickPlay => {
                 if let Some(PlayOn::Asked(_)) = self.play_on {
                     out.push(Intent::PlayOn);
@@ -487,6 +501,8 @@ impl Round {
             | Intent::Hide { .. }
             | Intent::Defer
             | Intent::Redeal => self.phase == Phase::TrumpCall,
+            Intent::Discard { .. } => self.phase == Phase::Discard,
+            Intent::Keep | Intent::Decline => self.phase == Phase::Draw,
             Intent::Play { .. } | Intent::Reveal => {
                 self.phase == Phase::TrickPlay && !matches!(self.play_on, Some(PlayOn::Asked(_)))
             }
@@ -512,7 +528,7 @@ impl Round {
                 self.require_call(Call::Announce, NotInRules::Announce)?;
                 self.call = Some(TrumpCall::Announced(suit));
                 events.push(Event::TrumpsCalled { seat, suit });
-                self.phase = Phase::SecondDeal;
+                self.phase = self.after_call();
             }
             Intent::Show { card } => {
                 self.require_call(Call::Show, NotInRules::Show)?;
@@ -520,7 +536,7 @@ impl Round {
                 self.call = Some(TrumpCall::Shown(card));
                 self.exposed.insert(card);
                 events.push(Event::TrumpShown { seat, card });
-                self.phase = Phase::SecondDeal;
+                self.phase = self.after_call();
             }
             Intent::Hide { card } => {
                 self.require_call(Call::Hidden, NotInRules::Hide)?;
@@ -531,7 +547,7 @@ impl Round {
                     revealed: false,
                 });
                 events.push(Event::IndicatorLaid { seat });
-                self.phase = Phase::SecondDeal;
+                self.phase = self.after_call();
             }
             Intent::Defer => {
                 if !self.rules.defer {
@@ -539,7 +555,7 @@ impl Round {
                 }
                 self.call = Some(TrumpCall::Deferred(None));
                 events.push(Event::Deferred { seat });
-                self.phase = Phase::SecondDeal;
+                self.phase = self.after_call();
             }
             Intent::Redeal => {
                 if let Some(refusal) = self.redeal_refusal() {
@@ -557,6 +573,9 @@ impl Round {
                 events.push(Event::Redeal { seat, redeals });
                 events.push(self.opening_event());
             }
+            Intent::Discard { cards } => self.discard(seat, cards, &mut events)?,
+            Intent::Keep => self.draw(seat, true, &mut events),
+            Intent::Decline => self.draw(seat, false, &mut events),
             Intent::Play { card } => self.play(seat, card, &mut events)?,
             Intent::Reveal => {
                 if let Some(why) = self.reveal_refusal(seat) {
@@ -579,6 +598,16 @@ impl Round {
             Intent::Correct { .. } | Intent::Claim { .. } => {}
         }
         Ok(events)
+    }
+
+    /// The phase that follows the call: the discards at a table that draws (R2-DEAL), the
+    /// second deal everywhere else (R-DEAL2).
+    fn after_call(&self) -> Phase {
+        if self.rules.batches.draws() {
+            Phase::Discard
+        } else {
+            Phase::SecondDeal
+        }
     }
 
     fn require_call(&self, call: Call, otherwise: NotInRules) -> Result<(), RuleError> {

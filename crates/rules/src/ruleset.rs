@@ -26,6 +26,10 @@ pub enum Batches {
     /// Hokm for three: seventeen cards a seat (R3-DEAL).
     #[serde(rename = "5-4-4-4")]
     FiveFourFourFour,
+    /// Hokm for two: five cards each, the rest a stock; after the call each player discards and
+    /// the hands are filled to thirteen by the draw (R2-DEAL, R2-DRAW).
+    #[serde(rename = "5-draw")]
+    FiveThenDraw,
 }
 
 impl Batches {
@@ -37,12 +41,21 @@ impl Batches {
             Batches::FiveFourTwoTwo => &[5, 4, 2, 2],
             Batches::FiveEight => &[5, 8],
             Batches::FiveFourFourFour => &[5, 4, 4, 4],
+            Batches::FiveThenDraw => &[5],
         }
     }
 
-    /// Cards each seat holds once all are dealt.
+    /// Cards each seat holds once all are dealt (or drawn).
     pub fn hand_size(self) -> u8 {
-        self.sizes().iter().sum()
+        match self {
+            Batches::FiveThenDraw => 13,
+            other => other.sizes().iter().sum(),
+        }
+    }
+
+    /// Are the hands filled by the draw from a stock rather than by batches (R2-DRAW)?
+    pub const fn draws(self) -> bool {
+        matches!(self, Batches::FiveThenDraw)
     }
 
     pub const fn name(self) -> &'static str {
@@ -52,6 +65,7 @@ impl Batches {
             Batches::FiveFourTwoTwo => "5-4-2-2",
             Batches::FiveEight => "5-8",
             Batches::FiveFourFourFour => "5-4-4-4",
+            Batches::FiveThenDraw => "5-draw",
         }
     }
 }
@@ -168,7 +182,7 @@ pub enum Scoring {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RuleSet {
-    /// `V-PLAYERS`: four in two teams, or three each for themselves (§9).
+    /// `V-PLAYERS`: four in two teams, or three or two each for themselves (§9).
     pub players: u8,
     /// `V-REMOVED`: cards taken out before the first deal (R3-DECK: the 2♣ at a table of three).
     pub removed: CardSet,
@@ -246,16 +260,19 @@ pub enum Preset {
     Troefcall,
     #[serde(rename = "hokm-3")]
     HokmThree,
+    #[serde(rename = "hokm-2")]
+    HokmTwo,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 7] = [
         Preset::CourtPiece,
         Preset::DoubleSar,
         Preset::HiddenRang,
         Preset::Hokm,
         Preset::Troefcall,
         Preset::HokmThree,
+        Preset::HokmTwo,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -266,6 +283,7 @@ impl Preset {
             Preset::Hokm => "hokm",
             Preset::Troefcall => "troefcall",
             Preset::HokmThree => "hokm-3",
+            Preset::HokmTwo => "hokm-2",
         }
     }
 
@@ -278,6 +296,7 @@ impl Preset {
             Preset::Hokm => "Hokm",
             Preset::Troefcall => "Troefcall",
             Preset::HokmThree => "Hokm for three",
+            Preset::HokmTwo => "Hokm for two",
         }
     }
 
@@ -318,6 +337,16 @@ impl Preset {
                 target: Some(7),
                 ..base
             },
+            // §9: R2-FIRST, R2-DEAL, R2-DRAW, first to seven points (R2-SCORE)
+            Preset::HokmTwo => RuleSet {
+                players: 2,
+                batches: Batches::FiveThenDraw,
+                scoring: Scoring::Hokm,
+                first: FirstDealer::HokmAce,
+                redeal: false,
+                target: Some(7),
+                ..base
+            },
         }
     }
 }
@@ -341,11 +370,17 @@ impl FromStr for Preset {
 impl RuleSet {
     /// Checks the combinations this implementation plays; returns why a rule set is refused.
     pub fn validate(&self) -> Result<(), RulesConflict> {
-        if !(3..=4).contains(&self.players) {
+        if !(2..=4).contains(&self.players) {
             return Err(RulesConflict::Players(self.players));
         }
         let cards = 52 - self.removed.len();
-        if cards != u32::from(self.players) * u32::from(self.batches.hand_size()) {
+        // R2-DEAL, R2-DRAW: two players share the whole pack between hands and discards
+        let shared_out = if self.batches.draws() {
+            self.players == 2 && self.removed.is_empty()
+        } else {
+            self.players > 2 && cards == u32::from(self.players) * u32::from(self.batches.hand_size())
+        };
+        if !shared_out {
             return Err(RulesConflict::Batches {
                 players: self.players,
                 cards,

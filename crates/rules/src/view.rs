@@ -44,6 +44,14 @@ pub struct SeatView {
     pub call: Option<CallView>,
     /// Own face-down indicator (the caller only, `V-CALL=hidden`).
     pub own_indicator: Option<Card>,
+    /// Cards left in the stock of Hokm for two (R2-DRAW); none at other tables.
+    pub stock: u8,
+    /// Own cards laid face down out of play (R2-DEAL, R2-DRAW): never in another seat's view.
+    pub discards: CardSet,
+    /// How many cards each seat has laid face down.
+    pub discarded: [u8; 4],
+    /// The stock's top card, which this seat looks at in its draw turn (R2-DRAW).
+    pub offer: Option<Card>,
     /// Cards every seat knows a seat holds: a shown trump, a turned card, a revealed indicator.
     pub exposed: [CardSet; 4],
     /// The trick in play.
@@ -120,6 +128,8 @@ impl SeatView {
         self.unseen_own = 0;
         self.known_trumps = self.trumps;
         self.own_indicator = None;
+        self.discards = CardSet::EMPTY;
+        self.offer = None;
         self.legal.clear();
         self
     }
@@ -178,6 +188,10 @@ impl SeatView {
             },
             call,
             own_indicator: round.indicator().filter(|_| is_caller),
+            stock: u8::try_from(round.stock().len()).unwrap_or(u8::MAX),
+            discards: round.discards(seat),
+            discarded: Seat::ALL.map(|s| round.discards(s).count()),
+            offer: round.offer().filter(|_| m.to_act() == Some(seat)),
             exposed: hands.map(|h| h & round.exposed()),
             trick: *round.trick(),
             tricks: round.tricks().to_vec(),

@@ -160,5 +160,8 @@ fn text(preset: Preset) -> &'static str {
              hand goes to the third player. The hâkem keeps the role while winning. First to \
              seven points wins. (Explained here; a table seats four for now.)"
         }
+        Preset::HokmTwo => {
+            "Hokm for two, one against one. The first hâkem is the player dealt the first ace;              the other deals five cards each and the rest is the stock. The hâkem names trumps              from their five, then lays three cards face down and the other player two. Then,              the hâkem first, each in turn looks at the top card of the stock: keep it and the              next goes face down unseen by the other, or lay it down and keep the next. After              21 turns the stock is gone and each holds thirteen. A trick is two cards; the first              to seven tricks wins the hand for 1 point, the first seven tricks score 2 for the              hâkem and 3 for the other. First to seven points wins. (Explained here; a table              seats four for now.)"
+        }
     }
 }

@@ -13,5 +13,6 @@ mod support;
 mod table;
 mod three;
 mod trick_play;
+mod two;
 mod view;
 mod winning;

@@ -127,11 +127,16 @@ fn check_state(m: &Match) {
     }
     let won: u8 = round.won().iter().sum();
     assert_eq!(won as usize, round.tricks().len());
-    // the cards of the game (52, or 51 at a table of three) are conserved once dealt
+    // the cards of the game (52, or 51 at a table of three) are conserved once dealt, the
+    // discards of Hokm for two with them
     if round.phase() >= Phase::TrickPlay {
         let mut all = played;
         let mut count = played.len();
-        for h in round.hands() {
+        for h in round
+            .hands()
+            .into_iter()
+            .chain(Seat::ALL.map(|s| round.discards(s)))
+        {
             assert!((all & h).is_empty(), "a card in two places");
             all |= h;
             count += h.len();
@@ -166,6 +171,34 @@ fn check_state(m: &Match) {
         if s != round.caller() {
             assert_eq!(v.own_indicator, None);
         }
+        // Hokm for two: own discards only, the stock's top card only in one's own draw turn
+        // (R2-DEAL, R2-DRAW)
+        assert_eq!(v.discards, round.discards(s));
+        let stock: CardSet = round.stock().iter().copied().collect();
+        assert_eq!(usize::from(v.stock), round.stock().len());
+        match v.offer {
+            Some(card) => {
+                assert_eq!(round.to_act(), Some(s));
+                assert_eq!(round.stock().first(), Some(&card));
+            }
+            None => assert!(round.to_act() != Some(s) || round.phase() != Phase::Draw),
+        }
+        let sees = v.hand
+            | v.discards
+            | v.others_cards()
+            | v.played()
+            | v.offer.map_or(CardSet::EMPTY, CardSet::single);
+        let hidden = Seat::ALL
+            .into_iter()
+            .filter(|o| *o != s)
+            .fold(stock - v.offer.map_or(CardSet::EMPTY, CardSet::single), |a, o| {
+                a | round.discards(o)
+            });
+        assert!(
+            (sees & hidden).is_empty(),
+            "{s} sees hidden cards {}",
+            sees & hidden
+        );
         assert!((v.played() - played).is_empty());
     }
 }
