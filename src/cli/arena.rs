@@ -4,7 +4,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use courtpiece_bots::Level;
-use courtpiece_bots::arena::{MatchOutcome, Summary, play_pair};
+use courtpiece_bots::arena::{MatchOutcome, Summary, play_set};
 use courtpiece_rules::Preset;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -24,7 +24,8 @@ pub struct Options {
     pub hands: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
+    /// Any preset, tables of three and two too.
+    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_any_preset)]
     pub preset: Preset,
     /// Worker threads (default: every core).
     #[arg(long)]
@@ -63,24 +64,29 @@ pub fn run(o: Options) -> Result<(), CliError> {
         return Err(CliError::Usage("--threads must be between 1 and 256".into()));
     }
     let rules = o.preset.rules();
+    for level in [o.a, o.b] {
+        level
+            .seats_at(&rules)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", o.preset)))?;
+    }
     let bar = ProgressBar::new(u64::from(o.hands));
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} hands, {elapsed} (eta {eta})") {
         bar.set_style(style);
     }
-    let next_pair = AtomicU64::new(0);
+    let next_set = AtomicU64::new(0);
     let hands_done = AtomicU32::new(0);
-    let outcomes: Mutex<Vec<(u64, [MatchOutcome; 2])>> = Mutex::new(Vec::new());
+    let outcomes: Mutex<Vec<(u64, Vec<MatchOutcome>)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 while hands_done.load(Ordering::Relaxed) < o.hands {
-                    let index = next_pair.fetch_add(1, Ordering::Relaxed);
-                    let pair = play_pair(&rules, o.seed, index, o.a, o.b);
-                    let hands = pair[0].hands + pair[1].hands;
+                    let index = next_set.fetch_add(1, Ordering::Relaxed);
+                    let set = play_set(&rules, o.seed, index, o.a, o.b);
+                    let hands = set.iter().map(|m| m.hands).sum();
                     hands_done.fetch_add(hands, Ordering::Relaxed);
                     bar.inc(u64::from(hands));
                     if let Ok(mut all) = outcomes.lock() {
-                        all.push((index, pair));
+                        all.push((index, set));
                     }
                 }
             });
@@ -88,10 +94,10 @@ pub fn run(o: Options) -> Result<(), CliError> {
     });
     bar.finish_and_clear();
     let mut all = outcomes.into_inner().unwrap_or_default();
-    // the same seed gives the same pairs whatever the threads finished first
+    // the same seed gives the same sets whatever the threads finished first
     all.sort_by_key(|(i, _)| *i);
-    let flat: Vec<MatchOutcome> = all.into_iter().flat_map(|(_, p)| p).collect();
-    let s = Summary::of(&flat);
+    let sets: Vec<Vec<MatchOutcome>> = all.into_iter().map(|(_, set)| set).collect();
+    let s = Summary::of(&sets);
     let figures = Figures {
         a: o.a.to_string(),
         b: o.b.to_string(),

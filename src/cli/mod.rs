@@ -117,12 +117,19 @@ fn parse_ui_scale(text: &str) -> Result<f32, String> {
         .ok_or_else(|| format!("{text:?} is not an interface size from 0.75 to 2"))
 }
 
-/// A preset a table here seats (every command that plays takes one).
+/// A preset a table here seats (every command that plays at a table takes one).
 pub(crate) fn parse_preset(text: &str) -> Result<Preset, String> {
+    let preset = parse_any_preset(text)?;
+    preset.rules().seated().map_err(|e| format!("{preset}: {e}"))?;
+    Ok(preset)
+}
+
+/// Any preset the rules play, whether a table seats it or not (the arena's bots play them all).
+pub(crate) fn parse_any_preset(text: &str) -> Result<Preset, String> {
     let preset: Preset = text
         .parse()
         .map_err(|e: courtpiece_rules::ParseError| e.to_string())?;
-    preset.rules().seated().map_err(|e| format!("{preset}: {e}"))?;
+    preset.rules().validate().map_err(|e| format!("{preset}: {e}"))?;
     Ok(preset)
 }
 

@@ -1,21 +1,41 @@
-//! Bots against bots on duplicate deals: every match is played twice from the same seed, the
-//! teams swapping seats, so that the luck of the cards cancels out.
+//! Bots against bots on duplicate deals: every match is played again from the same seed with
+//! the levels in other seats, so that the luck of the cards cancels out and each level plays
+//! every seat.
 
 use std::time::Instant;
 
-use courtpiece_rules::{Intent, Match, RuleSet, Seat, Side};
+use courtpiece_rules::{Intent, Match, RuleSet, Seat, Seats};
 
 use crate::bot::{Bot, Level};
 
-/// One match of a duplicate pair, from A's side.
+/// Who sits where in one match: `true` for A's seats.
+pub type Seating = [bool; 4];
+
+/// The seatings of a duplicate set, all on the same seed. At four the teams swap; at two the
+/// players swap; at three A sits alone at each seat in turn, then B does, so that two equal
+/// levels come out at exactly one half, as a pair does at four.
+pub fn seatings(seats: Seats) -> Vec<Seating> {
+    let a_at = |pred: &dyn Fn(Seat) -> bool| -> Seating { std::array::from_fn(|i| pred(Seat::ALL[i])) };
+    match seats.players() {
+        4 => vec![a_at(&|s| s.index() % 2 == 0), a_at(&|s| s.index() % 2 == 1)],
+        3 => {
+            let alone = seats.all().map(|k| a_at(&|s| s == k));
+            let with_b_alone = seats.all().map(|k| a_at(&|s| s != k && s.index() < 3));
+            alone.chain(with_b_alone).collect()
+        }
+        _ => vec![a_at(&|s| s.index() == 0), a_at(&|s| s.index() == 1)],
+    }
+}
+
+/// One match of a duplicate set, from A's side.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MatchOutcome {
     pub hands: u32,
-    /// Hands won by A's team.
+    /// Hands won by A's seats.
     pub a_hands_won: u32,
     /// 1 for a match A won, 0.5 for a draw, 0 for a loss.
     pub a_match_points: f64,
-    /// Courts (or points) each side scored: A, then B.
+    /// Courts (or points) A's seats scored together, then B's.
     pub score: [u32; 2],
     /// Hands each side won with a court (any kind): A, then B.
     pub courts: [u32; 2],
@@ -24,17 +44,19 @@ pub struct MatchOutcome {
     pub b_nanos: Vec<u64>,
 }
 
-/// Plays match number `index` with A's team on `a_team`. The seed fixes the deals; the cuts are
-/// fixed by the arena, not by the bots, so that both halves of a pair see the same cards.
-pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, a_team: Side) -> MatchOutcome {
+/// Plays one match with A at the seats `seating` marks. The seed fixes the deals; the cuts are
+/// fixed by the arena, not by the bots, so that every match of a set sees the same cards.
+pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, seating: Seating) -> MatchOutcome {
     let mut m = match Match::new(rules, seed) {
         Ok(m) => m,
         Err(_) => return MatchOutcome::default(),
     };
+    let seats = rules.seats();
+    let is_a = |s: Seat| seating[s.index()];
     let mut bots: Vec<Box<dyn Bot>> = Seat::ALL
         .iter()
-        .map(|s| {
-            let level = if s.team() == a_team { a } else { b };
+        .map(|&s| {
+            let level = if is_a(s) { a } else { b };
             level.bot(seed.wrapping_mul(31).wrapping_add(s.index() as u64))
         })
         .collect();
@@ -51,7 +73,7 @@ pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, a_team: Side) 
                 let start = Instant::now();
                 let intent = bots[who.index()].decide(&view, rules);
                 let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
-                if who.team() == a_team {
+                if is_a(who) {
                     out.a_nanos.push(nanos);
                 } else {
                     out.b_nanos.push(nanos);
@@ -67,19 +89,30 @@ pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, a_team: Side) 
             }
         }
     }
-    let a = a_team.index();
+    // every side is all A's or all B's: a side is A's when its first seat is
+    let side_is_a = |side: courtpiece_rules::Side| seats.all().any(|s| seats.side(s) == side && is_a(s));
     let score = m.score();
     out.hands = score.hands;
-    out.a_hands_won = score.hands_won[a];
-    out.score = [score.points[a], score.points[1 - a]];
+    for side in seats
+        .all()
+        .map(|s| seats.side(s))
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        let i = side.index();
+        let to = usize::from(!side_is_a(side));
+        out.score[to] += score.points[i];
+        if to == 0 {
+            out.a_hands_won += score.hands_won[i];
+        }
+    }
     out.a_match_points = match m.winner() {
-        Some(t) if t == a_team => 1.0,
+        Some(side) if side_is_a(side) => 1.0,
         Some(_) => 0.0,
         None => 0.5,
     };
     for r in m.results() {
         if r.is_court(rules) {
-            out.courts[usize::from(r.winner != a_team)] += 1;
+            out.courts[usize::from(!side_is_a(r.winner))] += 1;
         }
     }
     out
@@ -91,13 +124,13 @@ fn fixed_cut(seed: u64, deal: u64) -> u8 {
     4 + ((mixed >> 32) % 45) as u8
 }
 
-/// Both halves of duplicate pair `index`: A as team 0, then A as team 1, on the same seed.
-pub fn play_pair(rules: &RuleSet, base_seed: u64, index: u64, a: Level, b: Level) -> [MatchOutcome; 2] {
+/// Every match of duplicate set `index` (see [`seatings`]), on the same seed.
+pub fn play_set(rules: &RuleSet, base_seed: u64, index: u64, a: Level, b: Level) -> Vec<MatchOutcome> {
     let seed = base_seed.wrapping_add(index.wrapping_mul(0x2545_F491_4F6C_DD1D));
-    [
-        play_match(rules, seed, a, b, Side::TEAMS[0]),
-        play_match(rules, seed, a, b, Side::TEAMS[1]),
-    ]
+    seatings(rules.seats())
+        .into_iter()
+        .map(|seating| play_match(rules, seed, a, b, seating))
+        .collect()
 }
 
 /// What an arena run came to.
@@ -117,7 +150,9 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn of(outcomes: &[MatchOutcome]) -> Summary {
+    /// The figures of whole duplicate sets, in the order [`play_set`] gives them.
+    pub fn of(sets: &[Vec<MatchOutcome>]) -> Summary {
+        let outcomes: Vec<&MatchOutcome> = sets.iter().flatten().collect();
         let matches = u32::try_from(outcomes.len()).unwrap_or(u32::MAX);
         let hands: u32 = outcomes.iter().map(|o| o.hands).sum();
         let won: u32 = outcomes.iter().map(|o| o.a_hands_won).sum();
@@ -127,10 +162,11 @@ impl Summary {
         } else {
             points / f64::from(matches)
         };
-        // the outcomes of a pair are not independent, so the interval is over pairs
-        let pairs: Vec<f64> = outcomes
-            .chunks(2)
-            .map(|c| c.iter().map(|o| o.a_match_points).sum::<f64>() / c.len() as f64)
+        // the outcomes of a set are not independent, so the interval is over sets
+        let pairs: Vec<f64> = sets
+            .iter()
+            .filter(|set| !set.is_empty())
+            .map(|set| set.iter().map(|o| o.a_match_points).sum::<f64>() / set.len() as f64)
             .collect();
         let ci95 = if pairs.len() > 1 {
             let mean = pairs.iter().sum::<f64>() / pairs.len() as f64;

@@ -62,6 +62,32 @@ pub fn call(view: &SeatView, score: impl Fn(CardSet, Suit) -> u32) -> Option<Int
         .or_else(|| view.legal.first().copied())
 }
 
+/// Hokm for two's discard (R2-DEAL): the legal set of cards that `worth` values least.
+pub fn discard(view: &SeatView, worth: impl Fn(Card) -> u32) -> Option<Intent> {
+    view.legal
+        .iter()
+        .copied()
+        .filter(|i| matches!(i, Intent::Discard { .. }))
+        .min_by_key(|i| match i {
+            Intent::Discard { cards } => cards.iter().map(&worth).sum::<u32>(),
+            _ => u32::MAX,
+        })
+}
+
+/// Hokm for two's draw (R2-DRAW): keep the card looked at when `keep` says so, else take the
+/// next one.
+pub fn draw(view: &SeatView, keep: impl Fn(Card) -> bool) -> Option<Intent> {
+    let offer = view.offer?;
+    if !view.legal.contains(&Intent::Keep) {
+        return None;
+    }
+    Some(if keep(offer) {
+        Intent::Keep
+    } else {
+        Intent::Decline
+    })
+}
+
 /// The cards of the play intents among the legal ones.
 pub fn playable(view: &SeatView) -> CardSet {
     view.legal

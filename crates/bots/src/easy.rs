@@ -1,10 +1,10 @@
 //! Easy: legal cards with a little sense. It follows cheaply and wins cheaply when it can.
 
-use courtpiece_rules::{Intent, Phase, RuleSet, SeatView};
+use courtpiece_rules::{Intent, Phase, Rank, RuleSet, SeatView};
 use rand::RngExt;
 
 use crate::bot::Bot;
-use crate::choices::{call, cut, decision_rng, lowest_card, playable};
+use crate::choices::{call, cut, decision_rng, discard, draw, lowest_card, playable};
 
 pub struct Easy {
     seed: u64,
@@ -27,6 +27,14 @@ impl Bot for Easy {
         if let Some(i) = call(view, |hand, suit| hand.count_suit(suit)) {
             return i;
         }
+        // Hokm for two: lay down the lowest cards, keep a ten or better or a trump
+        if let Some(i) = discard(view, |c| u32::from(c.rank().index())) {
+            return i;
+        }
+        let trumps = view.known_trumps;
+        if let Some(i) = draw(view, |c| c.rank() >= Rank::TEN || Some(c.suit()) == trumps) {
+            return i;
+        }
         if view.legal.contains(&Intent::Stop) {
             return Intent::Stop;
         }
@@ -41,7 +49,8 @@ impl Bot for Easy {
                 card: cards.nth(i).unwrap_or(lowest),
             };
         }
-        let partner_winning = view.trick.winner().is_some_and(|(s, _)| s == view.seat.partner());
+        let partner = view.seats.partner(view.seat);
+        let partner_winning = view.trick.winner().is_some_and(|(s, _)| Some(s) == partner);
         let cheapest_winner = cards
             .iter()
             .filter(|&c| view.trick.would_win(c))

@@ -7,7 +7,9 @@
 use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit};
 
 use crate::bot::Bot;
-use crate::choices::{call, cut, decision_rng, lowest_card, playable, suit_strength};
+use crate::choices::{
+    call, cut, decision_rng, discard as lay_down, draw, lowest_card, playable, suit_strength,
+};
 use crate::memory::Memory;
 
 pub struct Medium {
@@ -31,6 +33,12 @@ impl Bot for Medium {
             return i;
         }
         let memory = Memory::read(view, rules);
+        if let Some(i) = lay_down(view, |c| worth(c, memory.trumps)) {
+            return i;
+        }
+        if let Some(i) = draw(view, |c| keeps(c, &memory)) {
+            return i;
+        }
         if view.legal.contains(&Intent::PlayOn) {
             return if sure_tricks(view, &memory) >= u32::from(view.counts[view.seat.index()]) {
                 Intent::PlayOn
@@ -67,8 +75,25 @@ impl Bot for Medium {
     }
 }
 
+/// How much a card is worth keeping in Hokm for two: any trump over any side card, then rank.
+fn worth(card: Card, trumps: Option<Suit>) -> u32 {
+    u32::from(card.rank().index()) + if Some(card.suit()) == trumps { 13 } else { 0 }
+}
+
+/// Keep the card looked at from the stock (R2-DRAW) when it is worth at least what the next card
+/// is worth on average: the next is any card I have not seen.
+fn keeps(offer: Card, memory: &Memory) -> bool {
+    let others = memory.unseen - CardSet::single(offer);
+    if others.is_empty() {
+        return true;
+    }
+    let total: u32 = others.iter().map(|c| worth(c, memory.trumps)).sum();
+    worth(offer, memory.trumps) * others.len() >= total
+}
+
 fn partner_winning(view: &SeatView) -> bool {
-    view.trick.winner().is_some_and(|(s, _)| s == view.seat.partner())
+    let partner = view.seats.partner(view.seat);
+    view.trick.winner().is_some_and(|(s, _)| Some(s) == partner)
 }
 
 /// My cards that win a trick whatever the others hold: bosses of a suit that the opponents can
@@ -88,8 +113,8 @@ fn keeper(view: &SeatView, memory: &Memory, cards: CardSet) -> Option<Card> {
     (memory.is_boss(top, view.hand) && cards.len() > 1).then_some(top)
 }
 
-fn opponents(seat: Seat) -> [Seat; 2] {
-    [seat.next(), seat.prev()]
+fn opponents(view: &SeatView) -> Vec<Seat> {
+    view.seats.opponents(view.seat).collect()
 }
 
 /// The card to lead.
@@ -105,7 +130,7 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
     {
         return Some(card);
     }
-    let opps = opponents(view.seat);
+    let opps = opponents(view);
     let opps_may_ruff = |suit: Suit| {
         trumps.is_some_and(|t| t != suit)
             && opps
@@ -137,20 +162,16 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
         return Some(card);
     }
     // give partner a ruff in a suit it has shown it lacks
-    if let Some(t) = trumps {
-        let partner = view.seat.partner();
-        if memory.may_hold(partner, t)
-            && let Some(card) = cards
-                .iter()
-                .filter(|c| {
-                    c.suit() != t
-                        && memory.voids[partner.index()][c.suit().index()]
-                        && !opps_may_ruff(c.suit())
-                })
-                .min_by_key(|c| c.rank())
-        {
-            return Some(card);
-        }
+    if let (Some(t), Some(partner)) = (trumps, view.seats.partner(view.seat))
+        && memory.may_hold(partner, t)
+        && let Some(card) = cards
+            .iter()
+            .filter(|c| {
+                c.suit() != t && memory.voids[partner.index()][c.suit().index()] && !opps_may_ruff(c.suit())
+            })
+            .min_by_key(|c| c.rank())
+    {
+        return Some(card);
     }
     // under the heap a lost lead hands the opponents the start of a run: lead high instead
     if heap
@@ -188,17 +209,21 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
 fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, heap: bool) -> Option<Card> {
     let trick = &view.trick;
     let hand = view.hand;
-    let last = trick.len() == 3;
+    let seats = view.seats;
+    let partner = seats.partner(view.seat);
+    let last = trick.len() + 1 == seats.count();
     let winners: Vec<Card> = cards.iter().filter(|&c| trick.would_win(c)).collect();
     let trumps = trick.trumps();
     let led = trick.led_suit()?;
     // would a card of mine stand against the players still to come?
-    let still_to_play: Vec<Seat> = (trick.len() + 1..4).map(|i| trick.leader.after(i)).collect();
+    let still_to_play: Vec<Seat> = (trick.len() + 1..seats.count())
+        .map(|i| seats.after(trick.leader, i))
+        .collect();
     // an opponent still to play who lacks the led suit may hold trumps: to ruff, or overruff
     let may_ruff = trumps.is_some_and(|t| {
-        still_to_play.iter().any(|&s| {
-            s != view.seat.partner() && memory.voids[s.index()][led.index()] && memory.may_hold(s, t)
-        })
+        still_to_play
+            .iter()
+            .any(|&s| Some(s) != partner && memory.voids[s.index()][led.index()] && memory.may_hold(s, t))
     });
     let holds =
         |card: Card| last || (memory.is_boss(card, hand) && (Some(card.suit()) == trumps || !may_ruff));
@@ -216,7 +241,7 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
             // winning this trick collects the heap for us
             return cheapest(&holding).or_else(|| winners.iter().copied().max_by_key(|c| c.rank()));
         }
-        if collector.team() != view.seat.team() && current == Some(collector) {
+        if seats.side(collector) != seats.side(view.seat) && current == Some(collector) {
             // the opponent is about to collect: take the trick from them at any price
             return cheapest(&holding).or_else(|| cheapest(&winners));
         }
@@ -228,7 +253,7 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
             return discard(cards, memory, trumps, hand);
         }
     }
-    if run == Some(view.seat.partner()) && partner_winning(view) {
+    if run.is_some() && run == partner && partner_winning(view) {
         // partner is about to collect the heap: overtaking would only start a run of my own
         return discard(cards, memory, trumps, hand);
     }

@@ -7,7 +7,8 @@ use courtpiece_rules::{Card, CardSet, Revoke, RuleSet, Seat, SeatView, Suit, Tri
 #[derive(Clone, Debug)]
 pub struct Memory {
     pub me: Seat,
-    /// Cards not in my hand and not played: held by the others (or lying face down).
+    /// Cards of the game not in my hand, not played and not laid down by me: held by the others,
+    /// or lying face down (the indicator, the stock and the other's discards of Hokm for two).
     pub unseen: CardSet,
     /// Suits each seat has shown it does not hold (it failed to follow).
     pub voids: [[bool; 4]; 4],
@@ -36,7 +37,8 @@ impl Memory {
         }
         Memory {
             me: view.seat,
-            unseen: !(mine | played),
+            // the cards out of the game (R3-DECK) and my own discards (R2-DEAL) are nobody's
+            unseen: !(mine | played | view.discards | rules.removed),
             voids,
             trumps: view.known_trumps,
             played,

@@ -27,7 +27,8 @@ pub struct Table {
 pub struct StartMatch {
     pub rules: RuleSet,
     pub seed: u64,
-    pub seats: [Controller; 4],
+    /// Who plays each seat, in seat order: as many as the rules seat (`V-PLAYERS`).
+    pub seats: Vec<Controller>,
     pub resume: Option<GameRecord>,
 }
 
@@ -91,7 +92,7 @@ impl Publisher<'_, '_> {
         for e in events {
             self.events.write(TableEvent(e));
         }
-        for seat in Seat::ALL {
+        for seat in game.rules().seats().all() {
             self.views.write(ViewUpdate {
                 seat,
                 view: game.view(seat),
@@ -157,14 +158,22 @@ fn start_match(
             }
         }
     };
+    let seats = game.rules().seats();
+    if start.seats.len() != seats.count() {
+        error!(
+            "a table of {} needs a controller for each seat; {} were given",
+            seats.count(),
+            start.seats.len()
+        );
+        return;
+    }
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    for seat in Seat::ALL {
-        let controller = start.seats[seat.index()];
+    for (seat, &controller) in seats.all().zip(&start.seats) {
         let mut entity = commands.spawn((
             SeatOf(seat),
-            TeamOf(seat.team()),
+            TeamOf(seats.side(seat)),
             Hand::default(),
             TricksWon::default(),
             controller,

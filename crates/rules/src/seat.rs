@@ -201,6 +201,18 @@ impl Seats {
     pub const fn sides(self) -> usize {
         if self.0 == 4 { 2 } else { self.count() }
     }
+
+    /// The partner opposite, at a table of four; nobody's otherwise (§9).
+    pub const fn partner(self, seat: Seat) -> Option<Seat> {
+        if self.0 == 4 { Some(seat.partner()) } else { None }
+    }
+
+    /// The seats that play against `seat`, in play order after it.
+    pub fn opponents(self, seat: Seat) -> impl Iterator<Item = Seat> + Clone {
+        (1..self.count())
+            .map(move |n| self.after(seat, n))
+            .filter(move |&s| self.side(s) != self.side(seat))
+    }
 }
 
 impl TryFrom<u8> for Side {
@@ -261,6 +273,16 @@ mod tests {
             Seats::new(3).unwrap().side(Seat(0))
         );
         assert!(Seats::new(1).is_none() && Seats::new(5).is_none());
+        assert_eq!(Seats::FOUR.partner(Seat(1)), Some(Seat(3)));
+        assert_eq!(
+            Seats::FOUR.opponents(Seat(1)).collect::<Vec<_>>(),
+            [Seat(2), Seat(0)]
+        );
+        let three = Seats::new(3).unwrap();
+        assert_eq!(three.partner(Seat(1)), None);
+        assert_eq!(three.opponents(Seat(1)).collect::<Vec<_>>(), [Seat(2), Seat(0)]);
+        let two = Seats::new(2).unwrap();
+        assert_eq!(two.opponents(Seat(1)).collect::<Vec<_>>(), [Seat(0)]);
         // a table read from a peer or a file is checked like any other
         assert_eq!(
             serde_json::from_str::<Seats>("3").unwrap(),

@@ -9,7 +9,7 @@ use bevy::state::app::StatesPlugin;
 use courtpiece_bots::Level;
 use courtpiece_game::{Controller, GamePlugin, Pacing, Phase, SavePath, StartMatch, Table};
 use courtpiece_net::{SeatPlan, TableCode};
-use courtpiece_rules::{GameRecord, MatchSummary, Preset};
+use courtpiece_rules::{GameRecord, MatchSummary, Preset, RuleSet};
 
 use super::CliError;
 
@@ -22,8 +22,9 @@ pub(crate) fn parse_code(text: &str) -> Result<TableCode, String> {
 
 #[derive(Debug, clap::Args)]
 pub struct Options {
-    /// Four seats, each bot:easy, bot:medium, bot:hard or remote (a person who joins),
-    /// e.g. bot:medium,remote,remote,remote.
+    /// A seat each for the rules' players (four; three for hokm-3, two for hokm-2), each
+    /// bot:easy, bot:medium, bot:hard or remote (a person who joins), e.g.
+    /// bot:medium,remote,remote,remote.
     #[arg(long)]
     pub seats: String,
     /// Open the table on this UDP port (remote seats open it on 47777 by default).
@@ -45,7 +46,7 @@ pub struct Options {
     /// `off` answers nobody).
     #[arg(long)]
     pub discovery: Option<String>,
-    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
+    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_any_preset)]
     pub preset: Preset,
     /// Play one match of exactly this many hands.
     #[arg(long, conflicts_with = "matches")]
@@ -75,7 +76,6 @@ pub struct Options {
 }
 
 pub fn run(o: Options) -> Result<(), CliError> {
-    let plan = parse_seats(&o.seats)?;
     if o.matches == 0 {
         return Err(CliError::Usage("--matches must be at least 1".into()));
     }
@@ -103,8 +103,16 @@ pub fn run(o: Options) -> Result<(), CliError> {
         rules.max_hands = Some(n);
         rules.target = None;
     }
+    let plan = parse_seats(&o.seats, &rules)?;
     let first_seed = resume.as_ref().map_or(o.seed.unwrap_or(1), |r| r.seed);
     if o.port.is_some() || plan.contains(&SeatPlan::Open) {
+        // the LAN seats four so far: say so rather than open a table nobody can fill
+        rules
+            .seated()
+            .map_err(|e| CliError::Usage(format!("a LAN table: {e}")))?;
+        let plan: [SeatPlan; 4] = plan
+            .try_into()
+            .map_err(|_| CliError::Usage("a LAN table seats four".into()))?;
         return lan::run(&o, plan, rules, first_seed, resume);
     }
     if o.turn_timer.is_some() {
@@ -112,10 +120,13 @@ pub fn run(o: Options) -> Result<(), CliError> {
             "--turn-timer times people, and every seat is a bot: give remote seats".into(),
         ));
     }
-    let seats = plan.map(|p| match p {
-        SeatPlan::Bot(level) => Controller::Bot(level),
-        SeatPlan::Open => Controller::Local,
-    });
+    let seats: Vec<Controller> = plan
+        .iter()
+        .map(|p| match p {
+            SeatPlan::Bot(level) => Controller::Bot(*level),
+            SeatPlan::Open => Controller::Local,
+        })
+        .collect();
     let started = Instant::now();
     let mut hands = 0;
     let mut resume = resume;
@@ -133,7 +144,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         app.world_mut().write_message(StartMatch {
             rules: rules.clone(),
             seed,
-            seats,
+            seats: seats.clone(),
             resume: resume.take(),
         });
         let summary = run_match(&mut app);
@@ -180,16 +191,26 @@ fn run_match(app: &mut App) -> MatchSummary {
     app.world().resource::<Table>().game.summary()
 }
 
-fn parse_seats(text: &str) -> Result<[SeatPlan; 4], CliError> {
+/// A seat for each of the rules' players (`V-PLAYERS`), each a bot of a level that plays at
+/// such a table, or a remote person.
+fn parse_seats(text: &str, rules: &RuleSet) -> Result<Vec<SeatPlan>, CliError> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let bad = |why: String| CliError::Usage(format!("--seats {text:?}: {why}"));
-    if parts.len() != 4 {
-        return Err(bad(format!("four seats are needed, {} given", parts.len())));
+    let players = usize::from(rules.players);
+    if parts.len() != players {
+        return Err(bad(format!(
+            "a table of {players} needs {players} seats, {} given",
+            parts.len()
+        )));
     }
-    let mut seats = [SeatPlan::Open; 4];
+    let mut seats = vec![SeatPlan::Open; players];
     for (slot, part) in seats.iter_mut().zip(&parts) {
         *slot = match part.split_once(':') {
-            Some(("bot", level)) => SeatPlan::Bot(level.parse::<Level>().map_err(|e| bad(e.to_string()))?),
+            Some(("bot", level)) => {
+                let level = level.parse::<Level>().map_err(|e| bad(e.to_string()))?;
+                level.seats_at(rules).map_err(|e| bad(e.to_string()))?;
+                SeatPlan::Bot(level)
+            }
             _ if *part == "remote" => SeatPlan::Open,
             _ if *part == "local" => {
                 return Err(bad(
@@ -206,7 +227,34 @@ fn parse_seats(text: &str) -> Result<[SeatPlan; 4], CliError> {
 mod tests {
     use std::path::{Path, PathBuf};
 
-    use super::match_record_path;
+    use courtpiece_bots::Level;
+    use courtpiece_net::SeatPlan;
+    use courtpiece_rules::Preset;
+
+    use super::{match_record_path, parse_seats};
+
+    #[test]
+    fn seats_are_counted_against_the_rules() {
+        let three = Preset::HokmThree.rules();
+        assert_eq!(
+            parse_seats("bot:medium, bot:easy ,remote", &three).unwrap(),
+            vec![
+                SeatPlan::Bot(Level::Medium),
+                SeatPlan::Bot(Level::Easy),
+                SeatPlan::Open
+            ]
+        );
+        let four = parse_seats("bot:easy,bot:easy,bot:easy,bot:easy", &three).unwrap_err();
+        assert!(
+            four.to_string().contains("a table of 3 needs 3 seats, 4 given"),
+            "{four}"
+        );
+        let two = Preset::HokmTwo.rules();
+        let hard = parse_seats("bot:hard,bot:easy", &two).unwrap_err();
+        assert!(hard.to_string().contains("tables of four only"), "{hard}");
+        assert!(parse_seats("bot:easy,bot:medium", &two).is_ok());
+        assert!(parse_seats("bot:easy,bot:medium,remote", &Preset::Hokm.rules()).is_err());
+    }
 
     #[test]
     fn each_match_of_a_run_has_its_own_record() {

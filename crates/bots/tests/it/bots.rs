@@ -1,19 +1,15 @@
 //! Every bot answers every decision legally, in every preset and option set.
 
 use courtpiece_bots::Level;
-use courtpiece_bots::arena::{Summary, play_pair};
+use courtpiece_bots::arena::{Summary, play_set, seatings};
 use courtpiece_rules::{
     AceCollect, Batches, Call, Card, Failed52, Intent, Match, Mode, Preset, Rank, Revoke, RuleSet, Seat,
     SeatView, Stop,
 };
 
+/// Every preset, tables of three and two among them, and a few option sets off their paths.
 fn rule_sets() -> Vec<RuleSet> {
-    // the bots' search positions seat four: the tables the host seats
-    let mut all: Vec<RuleSet> = Preset::ALL
-        .iter()
-        .map(|p| p.rules())
-        .filter(|r| r.seated().is_ok())
-        .collect();
+    let mut all: Vec<RuleSet> = Preset::ALL.iter().map(|p| p.rules()).collect();
     let base = Preset::CourtPiece.rules();
     all.push(RuleSet {
         call: Call::Show,
@@ -40,7 +36,11 @@ fn rule_sets() -> Vec<RuleSet> {
 #[test]
 fn every_level_answers_every_decision_legally() {
     for rules in rule_sets() {
-        for level in Level::ALL {
+        let seated: Vec<Level> = Level::ALL
+            .into_iter()
+            .filter(|l| l.seats_at(&rules).is_ok())
+            .collect();
+        for &level in &seated {
             let mut decisions = 0;
             let mut seed = 0;
             // Hard thinks for up to 50 ms a decision: fewer of them
@@ -50,8 +50,8 @@ fn every_level_answers_every_decision_legally() {
                 let mut rules = rules.clone();
                 rules.max_hands = Some(6);
                 let mut m = Match::new(&rules, seed).unwrap();
-                // mixed tables too: the level at seats 0 and 2, the other level opposite
-                let other = Level::ALL[(level as usize + usize::try_from(seed).unwrap()) % Level::ALL.len()];
+                // mixed tables too: the level at seats 0 and 2, another level at 1 and 3
+                let other = seated[(level as usize + usize::try_from(seed).unwrap()) % seated.len()];
                 let mut bots: Vec<_> = Seat::ALL
                     .iter()
                     .map(|s| if s.index() % 2 == 0 { level } else { other }.bot(seed * 4 + s.index() as u64))
@@ -77,28 +77,57 @@ fn every_level_answers_every_decision_legally() {
 
 #[test]
 fn the_same_seed_gives_the_same_arena() {
-    let rules = Preset::DoubleSar.rules();
-    let a = play_pair(&rules, 9, 3, Level::Medium, Level::Easy);
-    let b = play_pair(&rules, 9, 3, Level::Medium, Level::Easy);
-    for (x, y) in a.iter().zip(&b) {
-        assert_eq!(
-            (x.hands, x.a_hands_won, x.score, x.courts),
-            (y.hands, y.a_hands_won, y.score, y.courts)
-        );
+    for preset in [Preset::DoubleSar, Preset::HokmThree, Preset::HokmTwo] {
+        let rules = preset.rules();
+        let a = play_set(&rules, 9, 3, Level::Medium, Level::Easy);
+        let b = play_set(&rules, 9, 3, Level::Medium, Level::Easy);
+        assert_eq!(a.len(), seatings(rules.seats()).len());
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(
+                (x.hands, x.a_hands_won, x.score, x.courts),
+                (y.hands, y.a_hands_won, y.score, y.courts)
+            );
+        }
+        // a level against itself on duplicate deals comes out even
+        let even = play_set(&rules, 9, 3, Level::Medium, Level::Medium);
+        let s = Summary::of(&[even]);
+        assert_eq!(s.a_match_win_rate, 0.5, "{preset}");
     }
-    // a level against itself on duplicate deals comes out even
-    let even = play_pair(&rules, 9, 3, Level::Medium, Level::Medium);
-    let s = Summary::of(&even);
-    assert_eq!(s.a_match_win_rate, 0.5);
+}
+
+#[test]
+fn a_duplicate_set_seats_each_level_at_every_seat() {
+    for players in 2..=4u8 {
+        let seats = courtpiece_rules::Seats::new(players).unwrap();
+        let set = seatings(seats);
+        for s in seats.all() {
+            let a_there = set.iter().filter(|seating| seating[s.index()]).count();
+            assert_eq!(2 * a_there, set.len(), "A at {s} in half the matches");
+        }
+        for seating in &set {
+            let a = seats.all().filter(|s| seating[s.index()]).count();
+            assert!(
+                a > 0 && a < seats.count(),
+                "both levels at the table: {seating:?}"
+            );
+            // partners play for the same level
+            for s in seats.all() {
+                if let Some(p) = seats.partner(s) {
+                    assert_eq!(seating[s.index()], seating[p.index()]);
+                }
+            }
+        }
+    }
+    assert_eq!(seatings(courtpiece_rules::Seats::new(3).unwrap()).len(), 6);
 }
 
 #[test]
 fn medium_beats_easy() {
     let rules = Preset::CourtPiece.rules();
-    let outcomes: Vec<_> = (0..6)
-        .flat_map(|i| play_pair(&rules, 1, i, Level::Medium, Level::Easy))
+    let sets: Vec<_> = (0..6)
+        .map(|i| play_set(&rules, 1, i, Level::Medium, Level::Easy))
         .collect();
-    let s = Summary::of(&outcomes);
+    let s = Summary::of(&sets);
     assert!(s.a_match_win_rate >= 0.75, "{s:?}");
     assert!(s.a_hand_win_rate > 0.5, "{s:?}");
 }
@@ -110,7 +139,11 @@ fn samples_agree_with_what_the_table_has_shown() {
     use courtpiece_rules::CardSet;
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
-    for rules in rule_sets().into_iter().filter(|r| r.revoke == Revoke::Prevent) {
+    // Hard's samples, at the tables it sits at
+    for rules in rule_sets()
+        .into_iter()
+        .filter(|r| r.revoke == Revoke::Prevent && Level::Hard.seats_at(r).is_ok())
+    {
         for seed in 0..20 {
             let mut m = Match::new(&rules, seed).unwrap();
             let mut bots: Vec<_> = Seat::ALL

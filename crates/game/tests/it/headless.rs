@@ -1,4 +1,4 @@
-//! Whole matches with four bots, phase by phase.
+//! Whole matches with bots in every seat, phase by phase.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -36,17 +36,19 @@ fn app() -> App {
     app
 }
 
+/// Medium and Easy bots in turn, a seat each.
+fn bots(rules: &RuleSet) -> Vec<Controller> {
+    (0..rules.players)
+        .map(|i| Controller::Bot(if i % 2 == 0 { Level::Medium } else { Level::Easy }))
+        .collect()
+}
+
 fn play(rules: RuleSet, seed: u64) -> App {
     let mut app = app();
     app.world_mut().write_message(StartMatch {
+        seats: bots(&rules),
         rules,
         seed,
-        seats: [
-            Controller::Bot(Level::Medium),
-            Controller::Bot(Level::Easy),
-            Controller::Bot(Level::Medium),
-            Controller::Bot(Level::Easy),
-        ],
         resume: None,
     });
     for _ in 0..200_000 {
@@ -82,6 +84,55 @@ fn a_whole_match_in_every_preset() {
     }
 }
 
+/// Hokm for two: the discards and the draw are states of their own between the call and the
+/// first trick (R2-DEAL, R2-DRAW), and only the two seats get views.
+#[test]
+fn hokm_for_two_discards_and_draws_in_states_of_their_own() {
+    let mut rules = Preset::HokmTwo.rules();
+    rules.max_hands = Some(2);
+    let app = play(rules, 4);
+    let phases = &app.world().resource::<Seen>().phases;
+    let hand = [
+        Phase::Cut,
+        Phase::FirstDeal,
+        Phase::TrumpCall,
+        Phase::Discard,
+        Phase::Draw,
+        Phase::TrickPlay,
+        Phase::Scoring,
+    ];
+    let mut expected = vec![Phase::Lobby];
+    for _ in 0..2 {
+        expected.extend(hand);
+    }
+    expected.push(Phase::MatchOver);
+    assert_eq!(*phases, expected);
+    let seen = app.world().resource::<Seen>();
+    let draws = seen
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Drew { .. }))
+        .count();
+    assert_eq!(draws, 2 * 21);
+}
+
+/// A match started with a controller too few is refused, not played with an empty seat.
+#[test]
+fn a_start_with_the_wrong_number_of_seats_is_refused() {
+    let mut app = app();
+    let rules = Preset::HokmThree.rules();
+    app.world_mut().write_message(StartMatch {
+        seats: bots(&Preset::HokmTwo.rules()),
+        rules,
+        seed: 1,
+        resume: None,
+    });
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(app.world().get_resource::<Table>().is_none());
+}
+
 #[test]
 fn the_phases_come_in_the_order_of_the_rule_book() {
     let mut rules = Preset::CourtPiece.rules();
@@ -115,18 +166,13 @@ fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
     let expected = straight.world().resource::<Table>().game.summary();
 
     let path = std::env::temp_dir().join(format!("courtpiece-resume-{}.json", std::process::id()));
-    let seats = [
-        Controller::Bot(Level::Medium),
-        Controller::Bot(Level::Easy),
-        Controller::Bot(Level::Medium),
-        Controller::Bot(Level::Easy),
-    ];
+    let seats = bots(&rules);
     let mut first = app();
     first.insert_resource(SavePath(path.clone()));
     first.world_mut().write_message(StartMatch {
         rules: rules.clone(),
         seed: 21,
-        seats,
+        seats: seats.clone(),
         resume: None,
     });
     // stop in the middle of the third hand's trick play
@@ -230,7 +276,7 @@ fn a_person_whose_turn_timer_runs_out_is_played_for_by_a_bot() {
     app.world_mut().write_message(StartMatch {
         rules,
         seed: 5,
-        seats: [
+        seats: vec![
             Controller::Local,
             Controller::Bot(Level::Easy),
             Controller::Bot(Level::Easy),

@@ -126,7 +126,7 @@ fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>) {
     starts.write(StartMatch {
         rules: host.rules.clone(),
         seed: host.seed,
-        seats,
+        seats: seats.into_iter().take(host.rules.seats().count()).collect(),
         resume: host.resume.take(),
     });
     host.started = true;
