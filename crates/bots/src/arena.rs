@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use courtpiece_rules::{Intent, Match, RuleSet, Seat, Seats};
+use courtpiece_rules::{Intent, Match, RuleSet, Seat, Seats, Side};
 
 use crate::bot::{Bot, Level};
 
@@ -15,15 +15,18 @@ pub type Seating = [bool; 4];
 /// players swap; at three A sits alone at each seat in turn, then B does, so that two equal
 /// levels come out at exactly one half, as a pair does at four.
 pub fn seatings(seats: Seats) -> Vec<Seating> {
-    let a_at = |pred: &dyn Fn(Seat) -> bool| -> Seating { std::array::from_fn(|i| pred(Seat::ALL[i])) };
+    let a_at = |a_seats: &[usize]| -> Seating { std::array::from_fn(|i| a_seats.contains(&i)) };
     match seats.players() {
-        4 => vec![a_at(&|s| s.index() % 2 == 0), a_at(&|s| s.index() % 2 == 1)],
-        3 => {
-            let alone = seats.all().map(|k| a_at(&|s| s == k));
-            let with_b_alone = seats.all().map(|k| a_at(&|s| s != k && s.index() < 3));
-            alone.chain(with_b_alone).collect()
-        }
-        _ => vec![a_at(&|s| s.index() == 0), a_at(&|s| s.index() == 1)],
+        4 => vec![a_at(&[0, 2]), a_at(&[1, 3])],
+        3 => vec![
+            a_at(&[0]),
+            a_at(&[1]),
+            a_at(&[2]),
+            a_at(&[1, 2]),
+            a_at(&[0, 2]),
+            a_at(&[0, 1]),
+        ],
+        _ => vec![a_at(&[0]), a_at(&[1])],
     }
 }
 
@@ -89,15 +92,11 @@ pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, seating: Seati
             }
         }
     }
-    // every side is all A's or all B's: a side is A's when its first seat is
-    let side_is_a = |side: courtpiece_rules::Side| seats.all().any(|s| seats.side(s) == side && is_a(s));
+    // every side is all A's or all B's (partners play for one level)
+    let side_is_a = |side: Side| seats.all().any(|s| seats.side(s) == side && is_a(s));
     let score = m.score();
     out.hands = score.hands;
-    for side in seats
-        .all()
-        .map(|s| seats.side(s))
-        .collect::<std::collections::BTreeSet<_>>()
-    {
+    for side in (0..seats.sides()).filter_map(Side::from_index) {
         let i = side.index();
         let to = usize::from(!side_is_a(side));
         out.score[to] += score.points[i];
@@ -163,15 +162,15 @@ impl Summary {
             points / f64::from(matches)
         };
         // the outcomes of a set are not independent, so the interval is over sets
-        let pairs: Vec<f64> = sets
+        let per_set: Vec<f64> = sets
             .iter()
             .filter(|set| !set.is_empty())
             .map(|set| set.iter().map(|o| o.a_match_points).sum::<f64>() / set.len() as f64)
             .collect();
-        let ci95 = if pairs.len() > 1 {
-            let mean = pairs.iter().sum::<f64>() / pairs.len() as f64;
-            let var = pairs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (pairs.len() - 1) as f64;
-            1.96 * (var / pairs.len() as f64).sqrt()
+        let ci95 = if per_set.len() > 1 {
+            let mean = per_set.iter().sum::<f64>() / per_set.len() as f64;
+            let var = per_set.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (per_set.len() - 1) as f64;
+            1.96 * (var / per_set.len() as f64).sqrt()
         } else {
             1.0
         };

@@ -63,7 +63,7 @@ pub fn call(view: &SeatView, score: impl Fn(CardSet, Suit) -> u32) -> Option<Int
 }
 
 /// Hokm for two's discard (R2-DEAL): the legal set of cards that `worth` values least.
-pub fn discard(view: &SeatView, worth: impl Fn(Card) -> u32) -> Option<Intent> {
+pub fn lay_down(view: &SeatView, worth: impl Fn(Card) -> u32) -> Option<Intent> {
     view.legal
         .iter()
         .copied()

@@ -4,7 +4,7 @@ use courtpiece_rules::{Intent, Phase, Rank, RuleSet, SeatView};
 use rand::RngExt;
 
 use crate::bot::Bot;
-use crate::choices::{call, cut, decision_rng, discard, draw, lowest_card, playable};
+use crate::choices::{call, cut, decision_rng, draw, lay_down, lowest_card, playable};
 
 pub struct Easy {
     seed: u64,
@@ -28,7 +28,7 @@ impl Bot for Easy {
             return i;
         }
         // Hokm for two: lay down the lowest cards, keep a ten or better or a trump
-        if let Some(i) = discard(view, |c| u32::from(c.rank().index())) {
+        if let Some(i) = lay_down(view, |c| u32::from(c.rank().index())) {
             return i;
         }
         let trumps = view.known_trumps;

@@ -7,9 +7,7 @@
 use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit};
 
 use crate::bot::Bot;
-use crate::choices::{
-    call, cut, decision_rng, discard as lay_down, draw, lowest_card, playable, suit_strength,
-};
+use crate::choices::{call, cut, decision_rng, draw, lay_down, lowest_card, playable, suit_strength};
 use crate::memory::Memory;
 
 pub struct Medium {
@@ -113,10 +111,6 @@ fn keeper(view: &SeatView, memory: &Memory, cards: CardSet) -> Option<Card> {
     (memory.is_boss(top, view.hand) && cards.len() > 1).then_some(top)
 }
 
-fn opponents(view: &SeatView) -> Vec<Seat> {
-    view.seats.opponents(view.seat).collect()
-}
-
 /// The card to lead.
 fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, heap: bool) -> Option<Card> {
     let trumps = view.trumps.and(memory.trumps);
@@ -130,18 +124,18 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
     {
         return Some(card);
     }
-    let opps = opponents(view);
+    let opps = view.seats.opponents(view.seat);
     let opps_may_ruff = |suit: Suit| {
         trumps.is_some_and(|t| t != suit)
             && opps
-                .iter()
-                .any(|&o| memory.voids[o.index()][suit.index()] && memory.may_hold(o, trumps.unwrap_or(suit)))
+                .clone()
+                .any(|o| memory.voids[o.index()][suit.index()] && memory.may_hold(o, trumps.unwrap_or(suit)))
     };
     // draw trumps when long in them and the opponents may still hold some
     if let Some(t) = trumps {
         let mine = cards.count_suit(t);
         let out = memory.trumps_out();
-        let opps_have = opps.iter().any(|&o| memory.may_hold(o, t));
+        let opps_have = opps.clone().any(|o| memory.may_hold(o, t));
         let top = cards.of_suit(t).highest();
         if let Some(top) = top
             && mine >= 3

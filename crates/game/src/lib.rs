@@ -14,7 +14,7 @@ pub use controller::{Controller, Pacing, TurnTimedOut};
 pub use messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
 pub use phase::{Decision, Phase};
 pub use save::SavePath;
-pub use table::{CurrentTrick, Hand, Score, SeatOf, StartMatch, Table, TableTop, TeamOf, TricksWon};
+pub use table::{CurrentTrick, Hand, Score, SeatOf, SideOf, StartMatch, Table, TableTop, TricksWon};
 
 /// Everything the table needs: register it once; start a match with a [`StartMatch`] message.
 pub struct GamePlugin;

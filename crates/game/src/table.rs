@@ -36,8 +36,9 @@ pub struct StartMatch {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeatOf(pub Seat);
 
+/// The side a seat plays for: its team at a table of four, the seat itself at fewer (§9).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TeamOf(pub Side);
+pub struct SideOf(pub Side);
 
 /// The cards a seat holds.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -173,7 +174,7 @@ fn start_match(
     for (seat, &controller) in seats.all().zip(&start.seats) {
         let mut entity = commands.spawn((
             SeatOf(seat),
-            TeamOf(seats.side(seat)),
+            SideOf(seats.side(seat)),
             Hand::default(),
             TricksWon::default(),
             controller,

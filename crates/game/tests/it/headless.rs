@@ -84,6 +84,16 @@ fn a_whole_match_in_every_preset() {
     }
 }
 
+/// The states of a match of `hands` hands, each going through `hand`.
+fn match_of(hands: usize, hand: &[Phase]) -> Vec<Phase> {
+    let mut expected = vec![Phase::Lobby];
+    for _ in 0..hands {
+        expected.extend_from_slice(hand);
+    }
+    expected.push(Phase::MatchOver);
+    expected
+}
+
 /// Hokm for two: the discards and the draw are states of their own between the call and the
 /// first trick (R2-DEAL, R2-DRAW), and only the two seats get views.
 #[test]
@@ -91,7 +101,6 @@ fn hokm_for_two_discards_and_draws_in_states_of_their_own() {
     let mut rules = Preset::HokmTwo.rules();
     rules.max_hands = Some(2);
     let app = play(rules, 4);
-    let phases = &app.world().resource::<Seen>().phases;
     let hand = [
         Phase::Cut,
         Phase::FirstDeal,
@@ -101,12 +110,7 @@ fn hokm_for_two_discards_and_draws_in_states_of_their_own() {
         Phase::TrickPlay,
         Phase::Scoring,
     ];
-    let mut expected = vec![Phase::Lobby];
-    for _ in 0..2 {
-        expected.extend(hand);
-    }
-    expected.push(Phase::MatchOver);
-    assert_eq!(*phases, expected);
+    assert_eq!(app.world().resource::<Seen>().phases, match_of(2, &hand));
     let seen = app.world().resource::<Seen>();
     let draws = seen
         .events
@@ -139,7 +143,6 @@ fn the_phases_come_in_the_order_of_the_rule_book() {
     rules.max_hands = Some(4);
     rules.redeal = false;
     let app = play(rules, 8);
-    let phases = &app.world().resource::<Seen>().phases;
     let hand = [
         Phase::Cut,
         Phase::FirstDeal,
@@ -148,12 +151,7 @@ fn the_phases_come_in_the_order_of_the_rule_book() {
         Phase::TrickPlay,
         Phase::Scoring,
     ];
-    let mut expected = vec![Phase::Lobby];
-    for _ in 0..4 {
-        expected.extend(hand);
-    }
-    expected.push(Phase::MatchOver);
-    assert_eq!(*phases, expected);
+    assert_eq!(app.world().resource::<Seen>().phases, match_of(4, &hand));
 }
 
 #[test]
