@@ -140,7 +140,7 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
     client::connect(app.world_mut(), addr, access, name, None)
         .map_err(|e| CliError::Net(format!("could not join {addr}: {e}")))?;
     if let Some(level) = o.autoplay {
-        app.insert_resource(Autoplay::new(level.bot(clock_seed())));
+        app.insert_resource(Autoplay::new(level, clock_seed()));
     }
     let lines = if o.autoplay.is_none() {
         Some(stdin_lines())
@@ -149,6 +149,7 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
     };
     eprintln!("Joining the table at {addr}…");
     let mut prompted = None;
+    let mut stand_in_told = false;
     let mut ticker = super::tick::Ticker::new(TICK);
     loop {
         app.update();
@@ -156,6 +157,15 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
         let session = app.world().resource::<Session>().clone();
         if o.autoplay.is_none() || !o.json {
             tell(&messages, &session);
+        }
+        if let (Some(level), Some(lobby), false) = (o.autoplay, &session.lobby, stand_in_told) {
+            stand_in_told = true;
+            if let Err(e) = level.seats_at(&lobby.rules) {
+                eprintln!(
+                    "{e}: a {} bot plays this seat instead.",
+                    level.sitting_at(&lobby.rules)
+                );
+            }
         }
         if let Some(summary) = &session.summary {
             if o.json {

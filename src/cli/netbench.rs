@@ -1,6 +1,7 @@
-//! `courtpiece netbench`: a host and three autoplaying clients in one process, each on its own
-//! thread and UDP socket on 127.0.0.1, and what the network costs: the time from a client's
-//! intent to each client's updated view, and the bytes sent per hand to each client.
+//! `courtpiece netbench`: a host and its autoplaying clients (a bot at the first seat, a client at
+//! every other) in one process, each on its own thread and UDP socket on 127.0.0.1, and what the
+//! network costs: the time from a client's intent to each client's updated view, and the bytes
+//! sent per hand to each client.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -26,7 +27,7 @@ pub struct Options {
     /// Hands to play.
     #[arg(long, default_value_t = 50)]
     pub hands: u32,
-    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
+    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_any_preset)]
     pub preset: Preset,
     /// The host's tick in milliseconds.
     #[arg(long, default_value_t = 10)]
@@ -84,12 +85,10 @@ pub fn run(o: Options) -> Result<(), CliError> {
     rules.target = None;
     let access = Access::Code(courtpiece_net::TableCode::random());
     let mut config = HostConfig::new("netbench", access, SocketAddr::from(([127, 0, 0, 1], 0)));
-    config.seats = [
-        SeatPlan::Bot(Level::Medium),
-        SeatPlan::Open,
-        SeatPlan::Open,
-        SeatPlan::Open,
-    ];
+    let people = rules.seats().count() - 1;
+    config.seats = std::iter::once(SeatPlan::Bot(Level::Medium))
+        .chain(std::iter::repeat_n(SeatPlan::Open, people))
+        .collect();
     config.rules = rules;
     config.auto_start = true;
 
@@ -98,7 +97,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
     let addr = host::open(host.world_mut(), config).map_err(|e| CliError::Net(e.to_string()))?;
     let sent: Sent = Arc::default();
     let stop = Arc::new(AtomicBool::new(false));
-    let clients: Vec<_> = (0..3)
+    let clients: Vec<_> = (0..people as u64)
         .map(|i| {
             let (sent, stop) = (sent.clone(), stop.clone());
             std::thread::spawn(move || -> Result<Vec<Duration>, String> {
@@ -113,7 +112,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
                     .add_systems(PostUpdate, stamp_intents.before(client::ClientSend));
                 client::connect(app.world_mut(), addr, access, format!("bench {i}"), None)
                     .map_err(|e| e.to_string())?;
-                app.insert_resource(Autoplay::new(Level::Medium.bot(i)));
+                app.insert_resource(Autoplay::new(Level::Medium, i));
                 while !stop.load(Ordering::Relaxed) {
                     app.update();
                     if let Some(why) = &app.world().resource::<Session>().lost {

@@ -143,7 +143,7 @@ fn run(
     }
     // the player's seat plays itself once the quick game is on
     if session.is_some() && autoplay.is_none() {
-        commands.insert_resource(Autoplay::new(Level::Medium.bot(7)));
+        commands.insert_resource(Autoplay::new(Level::Medium, 7));
     }
     let saved = |p: &PathBuf| std::fs::metadata(p).is_ok_and(|m| m.len() > 0);
     let Some(&shot) = script.shots.get(script.step) else {

@@ -33,7 +33,7 @@ pub fn start(commands: &mut Commands, what: Start, name: String) {
             Start::Quick { seed } => {
                 let mut config =
                     HostConfig::new("Quick game", Access::Open, SocketAddr::from(([127, 0, 0, 1], 0)));
-                config.seats = [
+                config.seats = vec![
                     SeatPlan::Open,
                     SeatPlan::Bot(Level::Medium),
                     SeatPlan::Bot(Level::Medium),

@@ -120,15 +120,15 @@ fn bad_flags_are_refused() {
     let out = courtpiece(&["play", "--rules", "bridge"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rules preset"));
-    // a table of three counts three seats, plays bots that sit at it, and is not on the LAN yet:
-    // each refused by name, not started with an empty seat
+    // a table of three counts three seats and plays bots that sit at it: each refused by name,
+    // not started with an empty seat
     for (seats, says) in [
         (
             "bot:easy,bot:easy,bot:easy,bot:easy",
             "a table of 3 needs 3 seats, 4 given",
         ),
         ("bot:easy,bot:hard,bot:easy", "tables of four only"),
-        ("bot:easy,remote,bot:easy", "not hosted at a table yet"),
+        ("bot:easy,bot:hard,remote", "tables of four only"),
     ] {
         let out = courtpiece(&["serve", "--seats", seats, "--rules", "hokm-3"]);
         assert!(!out.status.success(), "{seats}");

@@ -106,6 +106,69 @@ fn a_host_and_three_joining_bots_finish_a_match_and_print_the_same_summary() {
     }
 }
 
+/// Tables of three and two on the LAN: `serve` seats as many as the rules, bots in some seats,
+/// and every joining player ends with the host's summary. The hard player who joins a table of
+/// three has a medium bot play for it (Hard sits at tables of four only).
+#[test]
+fn tables_of_three_and_two_are_hosted_and_finished() {
+    for (rules, seats, players) in [
+        ("hokm-3", "remote,bot:easy,remote", ["ana", "bilal"].as_slice()),
+        ("hokm-2", "remote,remote", ["chen", "dara"].as_slice()),
+    ] {
+        let (port, discovery) = (free_port(), free_port());
+        let discovery_addr = format!("127.0.0.1:{discovery}");
+        let host = spawn(&[
+            "serve",
+            "--rules",
+            rules,
+            "--seats",
+            seats,
+            "--port",
+            &port.to_string(),
+            "--open",
+            "--hands",
+            "4",
+            "--discovery",
+            &discovery_addr,
+            "--json",
+        ]);
+        std::thread::sleep(Duration::from_millis(300));
+        let listing = finish(
+            spawn(&["join", "--discovery", &discovery_addr, "--json"]),
+            Duration::from_secs(10),
+        );
+        let tables: serde_json::Value = serde_json::from_str(&last_line(&listing)).unwrap();
+        assert_eq!(tables[0]["rules"], rules);
+        assert_eq!(tables[0]["free_seats"], players.len());
+        let joined: Vec<Child> = players
+            .iter()
+            .map(|name| {
+                let addr = format!("127.0.0.1:{port}");
+                spawn(&["join", &addr, "--name", name, "--autoplay", "hard", "--json"])
+            })
+            .collect();
+        let host = finish(host, Duration::from_secs(120));
+        assert!(
+            host.status.success(),
+            "{rules}: {}",
+            String::from_utf8_lossy(&host.stderr)
+        );
+        let expected = last_line(&host);
+        let summary: serde_json::Value = serde_json::from_str(&expected).unwrap();
+        assert_eq!(summary["hands"], 4, "{rules}");
+        for player in joined {
+            let out = finish(player, Duration::from_secs(30));
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{rules}: {err}");
+            assert_eq!(last_line(&out), expected, "{rules}");
+            assert!(
+                err.contains("a medium bot plays this seat instead"),
+                "{rules}: {err}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_wrong_code_is_refused_with_a_clear_message() {
     let port = free_port();

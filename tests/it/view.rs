@@ -24,7 +24,7 @@ fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
     session.lobby = Some(LobbyState {
         table: "test".into(),
         rules: rules.clone(),
-        seats: [SeatState::Open, SeatState::Open, SeatState::Open, SeatState::Open],
+        seats: vec![SeatState::Open; 4],
         spectators: Vec::new(),
         turn_timer: None,
         started: true,

@@ -52,6 +52,15 @@ impl Level {
         }
     }
 
+    /// The level that plays for this one at a table of `rules`: itself where it sits, Medium
+    /// where it does not (a player who asked for Hard at a table of three still gets a bot).
+    pub fn sitting_at(self, rules: &RuleSet) -> Level {
+        match self.seats_at(rules) {
+            Ok(()) => self,
+            Err(_) => Level::Medium,
+        }
+    }
+
     /// A bot of this level whose random choices follow `seed`.
     pub fn bot(self, seed: u64) -> Box<dyn Bot> {
         match self {
@@ -69,7 +78,7 @@ impl fmt::Display for Level {
 }
 
 /// A level asked to sit at a table it does not play yet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 #[error("the {level} bot plays at tables of four only so far, not at a table of {players}")]
 pub struct Unseated {
     pub level: Level,

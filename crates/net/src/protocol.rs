@@ -9,7 +9,7 @@ use courtpiece_rules::{Event, Intent, MatchSummary, RuleSet, Seat, SeatView, Tri
 use crate::refusal::Refusal;
 
 /// Raised whenever a message changes shape or meaning.
-pub const PROTOCOL_VERSION: u16 = 5;
+pub const PROTOCOL_VERSION: u16 = 6;
 
 /// The secret a player keeps to take their seat back after a drop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -125,7 +125,8 @@ impl Update {
 pub struct LobbyState {
     pub table: String,
     pub rules: RuleSet,
-    pub seats: [SeatState; 4],
+    /// One per seat of the rules, in seat order.
+    pub seats: Vec<SeatState>,
     pub spectators: Vec<String>,
     pub started: bool,
     /// Seconds a person has for each decision before a bot makes it for them, if turns are

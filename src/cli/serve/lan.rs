@@ -22,7 +22,7 @@ const LINGER: Duration = Duration::from_secs(3);
 
 pub fn run(
     o: &Options,
-    seats: [SeatPlan; 4],
+    seats: Vec<SeatPlan>,
     rules: RuleSet,
     seed: u64,
     resume: Option<GameRecord>,

@@ -106,13 +106,6 @@ pub fn run(o: Options) -> Result<(), CliError> {
     let plan = parse_seats(&o.seats, &rules)?;
     let first_seed = resume.as_ref().map_or(o.seed.unwrap_or(1), |r| r.seed);
     if o.port.is_some() || plan.contains(&SeatPlan::Open) {
-        // the LAN seats four so far: say so rather than open a table nobody can fill
-        rules
-            .seated()
-            .map_err(|e| CliError::Usage(format!("a LAN table: {e}")))?;
-        let plan: [SeatPlan; 4] = plan
-            .try_into()
-            .map_err(|_| CliError::Usage("a LAN table seats four".into()))?;
         return lan::run(&o, plan, rules, first_seed, resume);
     }
     if o.turn_timer.is_some() {

@@ -73,7 +73,7 @@ fn busy_table() -> (Session, SeatView) {
     session.lobby = Some(LobbyState {
         table: "test".into(),
         rules,
-        seats: [
+        seats: vec![
             SeatState::Player {
                 name: "Player".into(),
                 away: false,

@@ -4,7 +4,6 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::{Access, Beacon, ClientMessage, Host, LobbyAction, Session, ToHost};
-use courtpiece_rules::Seat;
 
 use super::{name, side, table_on};
 use crate::desktop::cost::OurEgui;
@@ -58,12 +57,13 @@ fn lobby(
                 words::game(&Beacon::describe_rules(&lobby.rules))
             ));
             let me = session.seat.or(lobby.you);
-            for seat in Seat::ALL {
+            let seats = lobby.rules.seats();
+            for (seat, state) in seats.all().zip(&lobby.seats) {
                 ui.horizontal(|ui| {
-                    let open = matches!(lobby.seats[seat.index()], courtpiece_net::SeatState::Open);
+                    let open = matches!(state, courtpiece_net::SeatState::Open);
                     let relation = match me {
                         Some(me) if me == seat => " (you)",
-                        Some(me) if me.team() == seat.team() => " (partner)",
+                        Some(me) if seats.partner(me) == Some(seat) => " (partner)",
                         Some(_) => " (opponent)",
                         None => "",
                     };

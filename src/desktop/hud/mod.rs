@@ -97,7 +97,7 @@ fn named(session: &Session, seat: Seat) -> (String, Option<String>) {
     let Some(lobby) = &session.lobby else {
         return (format!("Seat {}", seat.index() + 1), None);
     };
-    match &lobby.seats[seat.index()] {
+    match lobby.seats.get(seat.index()).unwrap_or(&SeatState::Open) {
         SeatState::Player { name, away } => (name.clone(), away.then(|| "away".to_owned())),
         SeatState::Bot(level) => {
             let (name, level) = words::bot(seat, *level);

@@ -173,7 +173,10 @@ fn config(form: &HostForm) -> Result<HostConfig, String> {
     config.rules = form.rules.clone();
     config.turn_timer = form.turn_timer;
     config.seed = clock_seed();
-    config.seats = std::array::from_fn(|seat| form.seats[seat].map_or(SeatPlan::Open, SeatPlan::Bot));
+    config.seats = form.seats[..form.rules.seats().count()]
+        .iter()
+        .map(|level| level.map_or(SeatPlan::Open, SeatPlan::Bot))
+        .collect();
     Ok(config)
 }
 

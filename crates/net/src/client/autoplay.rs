@@ -2,7 +2,7 @@
 //! someone's table and our test player.
 
 use bevy::prelude::*;
-use courtpiece_bots::Bot;
+use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::Intent;
 
 use super::{FromHost, Session, ToHost};
@@ -12,7 +12,10 @@ use crate::refusal::Refusal;
 /// The bot that plays this client's seat.
 #[derive(Resource)]
 pub struct Autoplay {
-    bot: Box<dyn Bot>,
+    level: Level,
+    seed: u64,
+    /// Made when the table's rules are known, of the level that sits at them.
+    bot: Option<Box<dyn Bot>>,
     /// The `moves` of the update the last intent answered, so each turn is played once.
     answered: Option<u32>,
     /// The host refused the bot's choice as against the rules: play the first legal intent
@@ -21,9 +24,11 @@ pub struct Autoplay {
 }
 
 impl Autoplay {
-    pub fn new(bot: Box<dyn Bot>) -> Autoplay {
+    pub fn new(level: Level, seed: u64) -> Autoplay {
         Autoplay {
-            bot,
+            level,
+            seed,
+            bot: None,
             answered: None,
             play_safe: false,
         }
@@ -57,7 +62,11 @@ pub(super) fn play(
     if autoplay.answered == Some(session.moves) {
         return;
     }
-    let chosen = autoplay.bot.decide(view, &lobby.rules);
+    let (level, seed) = (autoplay.level, autoplay.seed);
+    let bot = autoplay
+        .bot
+        .get_or_insert_with(|| level.sitting_at(&lobby.rules).bot(seed));
+    let chosen = bot.decide(view, &lobby.rules);
     let intent: Intent = if autoplay.play_safe || !view.legal.contains(&chosen) {
         view.legal[0]
     } else {

@@ -84,6 +84,13 @@ impl Session {
                 self.token = Some(*token);
                 self.owner = *owner;
             }
+            HostMessage::Lobby(lobby) if lobby.seats.len() != lobby.rules.seats().count() => {
+                error!(
+                    "the host sent a lobby of {} seats for a table of {}; it is ignored",
+                    lobby.seats.len(),
+                    lobby.rules.seats().count()
+                );
+            }
             HostMessage::Lobby(lobby) => {
                 self.seat = lobby.you;
                 self.lobby = Some(lobby.clone());

@@ -28,7 +28,7 @@ pub(crate) fn act(
     let owners_only = || Err(LobbyError::OwnerOnly);
     match action {
         LobbyAction::TakeSeat(seat) => {
-            if host.seats[seat.index()] != Holder::Open {
+            if *holder(host, seat)? != Holder::Open {
                 return Err(LobbyError::SeatTaken(seat));
             }
             free_seat_of(host, index);
@@ -40,6 +40,8 @@ pub(crate) fn act(
             if !owner {
                 return owners_only();
             }
+            holder(host, a)?;
+            holder(host, b)?;
             host.seats.swap(a.index(), b.index());
             for seat in [a, b] {
                 if let Holder::Player(p) = host.seats[seat.index()] {
@@ -51,8 +53,11 @@ pub(crate) fn act(
             if !owner {
                 return owners_only();
             }
-            if let Holder::Player(_) = host.seats[seat.index()] {
+            if let Holder::Player(_) = holder(host, seat)? {
                 return Err(LobbyError::SeatHasPlayer(seat));
+            }
+            if let Some(level) = level {
+                level.seats_at(&host.rules)?;
             }
             host.seats[seat.index()] = level.map_or(Holder::Open, Holder::Bot);
         }
@@ -60,6 +65,7 @@ pub(crate) fn act(
             if !owner {
                 return owners_only();
             }
+            level.seats_at(&host.rules)?;
             for holder in &mut host.seats {
                 if *holder == Holder::Open {
                     *holder = Holder::Bot(level);
@@ -70,7 +76,13 @@ pub(crate) fn act(
             if !owner {
                 return owners_only();
             }
-            rules.seated()?;
+            rules.validate()?;
+            for holder in &host.seats {
+                if let Holder::Bot(level) = holder {
+                    level.seats_at(&rules)?;
+                }
+            }
+            seat_for(host, rules.seats().count());
             host.rules = rules;
         }
         LobbyAction::Start => {
@@ -85,6 +97,22 @@ pub(crate) fn act(
     Ok(())
 }
 
+/// Who holds `seat`, if the table has it.
+fn holder(host: &Host, seat: Seat) -> Result<&Holder, LobbyError> {
+    host.seats.get(seat.index()).ok_or(LobbyError::NoSuchSeat(seat))
+}
+
+/// Gives the table `count` seats: new seats are open, and whoever sat at a seat that goes now
+/// watches.
+fn seat_for(host: &mut Host, count: usize) {
+    for holder in host.seats.drain(count.min(host.seats.len())..) {
+        if let Holder::Player(p) = holder {
+            host.players[p].seat = None;
+        }
+    }
+    host.seats.resize(count, Holder::Open);
+}
+
 fn free_seat_of(host: &mut Host, index: usize) {
     if let Some(seat) = host.players[index].seat.take() {
         host.seats[seat.index()] = Holder::Open;
@@ -93,8 +121,8 @@ fn free_seat_of(host: &mut Host, index: usize) {
 
 /// Why the match cannot start yet, if it cannot.
 fn not_ready(host: &Host) -> Result<(), LobbyError> {
-    for seat in Seat::ALL {
-        match host.seats[seat.index()] {
+    for (seat, holder) in host.rules.seats().all().zip(&host.seats) {
+        match *holder {
             Holder::Open => return Err(LobbyError::SeatOpen(seat)),
             Holder::Player(p) if host.players[p].client.is_none() => {
                 return Err(LobbyError::NotConnected {
@@ -118,15 +146,19 @@ fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>) {
         host.start_asked = false;
         return;
     }
-    let seats = host.seats.map(|holder| match holder {
-        Holder::Bot(level) => Controller::Bot(level),
-        Holder::Player(p) => Controller::Remote(host.players[p].client.unwrap_or_default()),
-        Holder::Open => Controller::Bot(courtpiece_bots::Level::Medium),
-    });
+    let seats = host
+        .seats
+        .iter()
+        .map(|holder| match *holder {
+            Holder::Bot(level) => Controller::Bot(level),
+            Holder::Player(p) => Controller::Remote(host.players[p].client.unwrap_or_default()),
+            Holder::Open => Controller::Bot(courtpiece_bots::Level::Medium),
+        })
+        .collect();
     starts.write(StartMatch {
         rules: host.rules.clone(),
         seed: host.seed,
-        seats: seats.into_iter().take(host.rules.seats().count()).collect(),
+        seats,
         resume: host.resume.take(),
     });
     host.started = true;
@@ -136,14 +168,18 @@ fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>) {
 
 /// The lobby as everyone may see it, sent to the person `index`.
 pub(crate) fn state(host: &Host, index: usize) -> LobbyState {
-    let seats = host.seats.map(|holder| match holder {
-        Holder::Open => SeatState::Open,
-        Holder::Bot(level) => SeatState::Bot(level),
-        Holder::Player(p) => SeatState::Player {
-            name: host.players[p].name.clone(),
-            away: host.players[p].client.is_none(),
-        },
-    });
+    let seats = host
+        .seats
+        .iter()
+        .map(|holder| match *holder {
+            Holder::Open => SeatState::Open,
+            Holder::Bot(level) => SeatState::Bot(level),
+            Holder::Player(p) => SeatState::Player {
+                name: host.players[p].name.clone(),
+                away: host.players[p].client.is_none(),
+            },
+        })
+        .collect();
     let spectators = host
         .players
         .iter()

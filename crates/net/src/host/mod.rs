@@ -29,7 +29,7 @@ pub use local::{LocalPlayer, join as join_own_table};
 pub use relay::TrafficStats;
 pub use transport::HostTransport;
 
-/// How many connections a table takes: four players and a rail of spectators.
+/// How many connections a table takes: the players and a rail of spectators.
 const MAX_CLIENTS: usize = 16;
 
 /// Who a seat is for when the table opens.
@@ -49,7 +49,8 @@ pub struct HostConfig {
     pub bind: SocketAddr,
     /// Where to answer discovery queries, if anywhere.
     pub discovery: Option<SocketAddr>,
-    pub seats: [SeatPlan; 4],
+    /// One per seat of the rules, in seat order.
+    pub seats: Vec<SeatPlan>,
     pub rules: RuleSet,
     pub seed: u64,
     /// A dropped player keeps the seat this long before a bot plays it.
@@ -70,7 +71,7 @@ impl HostConfig {
             access,
             bind,
             discovery: None,
-            seats: [SeatPlan::Open; 4],
+            seats: vec![SeatPlan::Open; 4],
             rules: RuleSet::default(),
             seed: 1,
             grace: Duration::from_secs(10),
@@ -90,6 +91,10 @@ pub enum HostError {
     },
     #[error("the rules were refused: {0}")]
     Rules(#[from] courtpiece_rules::RulesConflict),
+    #[error("a table of {rules} needs {rules} seats, {given} given")]
+    SeatCount { rules: usize, given: usize },
+    #[error("{0}")]
+    Unseated(#[from] courtpiece_bots::Unseated),
 }
 
 /// Who holds a seat in the lobby and at the table.
@@ -134,7 +139,8 @@ pub struct Host {
     pub(crate) auto_start: bool,
     pub(crate) resume: Option<GameRecord>,
     pub(crate) turn_timer: Option<u16>,
-    pub(crate) seats: [Holder; 4],
+    /// One per seat of the rules, in seat order.
+    pub(crate) seats: Vec<Holder>,
     pub(crate) players: Vec<Player>,
     pub(crate) peers: std::collections::HashMap<ClientId, Peer>,
     pub(crate) owner: Option<ClientId>,
@@ -192,7 +198,19 @@ pub fn plugin(app: &mut App) {
 
 /// Opens a table: binds the socket, starts the server and returns the address to join.
 pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostError> {
-    config.rules.seated()?;
+    config.rules.validate()?;
+    let count = config.rules.seats().count();
+    if config.seats.len() != count {
+        return Err(HostError::SeatCount {
+            rules: count,
+            given: config.seats.len(),
+        });
+    }
+    for plan in &config.seats {
+        if let SeatPlan::Bot(level) = plan {
+            level.seats_at(&config.rules)?;
+        }
+    }
     let socket_error = |source| HostError::Socket {
         addr: config.bind,
         source,
@@ -221,10 +239,14 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
             Err(e) => warn!("LAN discovery is off: could not listen on {at}: {e}"),
         }
     }
-    let seats = config.seats.map(|plan| match plan {
-        SeatPlan::Open => Holder::Open,
-        SeatPlan::Bot(level) => Holder::Bot(level),
-    });
+    let seats = config
+        .seats
+        .iter()
+        .map(|plan| match *plan {
+            SeatPlan::Open => Holder::Open,
+            SeatPlan::Bot(level) => Holder::Bot(level),
+        })
+        .collect();
     let think = world.get_resource::<Pacing>().map_or(Duration::ZERO, |p| p.think);
     world.insert_resource(Pacing {
         think,

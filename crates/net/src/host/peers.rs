@@ -190,8 +190,9 @@ fn hello(
             let seat = if host.started {
                 None
             } else {
-                courtpiece_rules::Seat::ALL
-                    .into_iter()
+                host.rules
+                    .seats()
+                    .all()
                     .find(|s| host.seats[s.index()] == Holder::Open)
             };
             let index = host.players.len();

@@ -11,21 +11,34 @@ use courtpiece_rules::{Card, CardSet, Preset, Seat};
 
 use crate::support::*;
 
-/// For each seat, the cards it holds that no one else may know (the face-down indicator too).
-type Secrets = [CardSet; 4];
+/// What nobody else may know: for each seat the cards it holds or alone has seen (the face-down
+/// indicator, its discards, the stock card it looks at), and the stock nobody has seen.
+#[derive(Clone, PartialEq, Eq)]
+struct Secrets {
+    seats: [CardSet; 4],
+    stock: CardSet,
+}
 
 fn secrets(table: &Table) -> Secrets {
-    Seat::ALL.map(|seat| {
+    let mut seats = [CardSet::EMPTY; 4];
+    let mut looked_at = CardSet::EMPTY;
+    for seat in table.game.rules().seats().all() {
         let view = table.game.view(seat);
-        let mut held = view.hand;
-        if let Some(card) = view.own_indicator {
+        let mut held = view.hand.union(view.discards);
+        for card in view.own_indicator.into_iter().chain(view.offer) {
             held.insert(card);
+            looked_at.insert(card);
         }
         let public = view.shown_hands.map_or(CardSet::EMPTY, |hands| {
             hands.iter().fold(CardSet::EMPTY, |a, h| a.union(*h))
         });
-        held.without(view.exposed[seat.index()]).without(public)
-    })
+        seats[seat.index()] = held.without(view.exposed[seat.index()]).without(public);
+    }
+    let stock = table.game.round().stock().iter().copied().collect::<CardSet>();
+    Secrets {
+        seats,
+        stock: stock.without(looked_at),
+    }
 }
 
 /// Every card named anywhere in a message: its JSON form names each card as a string.
@@ -47,26 +60,29 @@ fn cards_named(update: &Update) -> CardSet {
     cards
 }
 
-/// Plays `hands` hands of `preset` with three remote players and a spectator, and checks every
-/// update each of them received.
+/// Plays `hands` hands of `preset` with a remote player at every seat but one (a bot's) at a
+/// table of three or four, at both seats at a table of two, and a spectator; checks every update
+/// each of them received.
 fn check_preset(preset: Preset, hands: u32, seed: u64) {
     let mut rules = preset.rules();
     rules.max_hands = Some(hands);
     rules.target = None;
     let access = Access::Open;
-    let mut config = config(
-        rules,
-        [
-            SeatPlan::Open,
-            SeatPlan::Bot(Level::Medium),
-            SeatPlan::Open,
-            SeatPlan::Open,
-        ],
-        access,
-    );
+    let count = rules.seats().count();
+    let plan: Vec<SeatPlan> = (0..count)
+        .map(|i| {
+            if i == 1 && count > 2 {
+                SeatPlan::Bot(Level::Medium)
+            } else {
+                SeatPlan::Open
+            }
+        })
+        .collect();
+    let people = plan.iter().filter(|p| **p == SeatPlan::Open).count();
+    let mut config = config(rules, plan, access);
     config.seed = seed;
     let (mut host, addr) = host_app(config);
-    let mut clients: Vec<_> = ["north", "south", "west"]
+    let mut clients: Vec<_> = ["north", "south", "west"][..people]
         .iter()
         .map(|n| client_app(addr, access, n, Some(Level::Medium)))
         .collect();
@@ -118,10 +134,11 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
             let named = cards_named(update);
             let candidates = &states[&(update.moves, update.view.hand_no)];
             let clean = candidates.iter().any(|secret| {
-                Seat::ALL
-                    .into_iter()
-                    .filter(|&o| Some(o) != seat)
-                    .all(|o| named.intersection(secret[o.index()]).is_empty())
+                named.intersection(secret.stock).is_empty()
+                    && Seat::ALL
+                        .into_iter()
+                        .filter(|&o| Some(o) != seat)
+                        .all(|o| named.intersection(secret.seats[o.index()]).is_empty())
             });
             assert!(
                 clean,
@@ -162,4 +179,16 @@ fn no_client_sees_another_seats_cards_hokm() {
 #[test]
 fn no_client_sees_another_seats_cards_troefcall() {
     check_preset(Preset::Troefcall, HANDS, 15);
+}
+
+#[test]
+fn no_client_sees_another_seats_cards_hokm_for_three() {
+    check_preset(Preset::HokmThree, HANDS, 16);
+}
+
+/// Neither player ever learns the other's discards, nor a stock card the other looked at, nor
+/// one nobody has seen.
+#[test]
+fn no_client_sees_another_seats_cards_hokm_for_two() {
+    check_preset(Preset::HokmTwo, HANDS, 17);
 }

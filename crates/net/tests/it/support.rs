@@ -23,10 +23,10 @@ pub fn host_app(config: HostConfig) -> (App, SocketAddr) {
     (app, addr)
 }
 
-pub fn config(rules: RuleSet, seats: [SeatPlan; 4], access: Access) -> HostConfig {
+pub fn config(rules: RuleSet, seats: impl Into<Vec<SeatPlan>>, access: Access) -> HostConfig {
     let mut config = HostConfig::new("test table", access, loopback());
     config.rules = rules;
-    config.seats = seats;
+    config.seats = seats.into();
     config.auto_start = true;
     config
 }
@@ -56,7 +56,7 @@ pub fn rejoining_app(
         .add_systems(Last, keep);
     client::connect(app.world_mut(), addr, access, name, token).expect("the client starts");
     if let Some(level) = autoplay {
-        app.insert_resource(Autoplay::new(level.bot(name.len() as u64)));
+        app.insert_resource(Autoplay::new(level, name.len() as u64));
     }
     app
 }
