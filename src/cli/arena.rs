@@ -25,7 +25,7 @@ pub struct Options {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Any preset, tables of three and two too.
-    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_any_preset)]
+    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
     pub preset: Preset,
     /// Worker threads (default: every core).
     #[arg(long)]

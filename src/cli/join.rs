@@ -228,7 +228,11 @@ fn tell(messages: &[HostMessage], session: &Session) {
                 println!("Lobby of {:?}: {open} seat(s) still open.", lobby.table);
             }
             HostMessage::Update(update) => {
-                play::show_events(&update.events, session.seat.unwrap_or(update.view.seat));
+                play::show_events(
+                    &update.events,
+                    session.seat.unwrap_or(update.view.seat),
+                    update.view.seats,
+                );
             }
             HostMessage::Rejected(refusal) => println!("  Refused: {refusal}"),
             _ => {}

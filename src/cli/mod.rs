@@ -38,6 +38,10 @@ pub struct Cli {
     /// The interface size for this run, 0.75 to 2 (the saved setting is left as it is).
     #[arg(long, value_name = "SCALE", value_parser = parse_ui_scale)]
     ui_scale: Option<f32>,
+    /// With the window: the game of the quick game and of the screenshot script (a preset, e.g.
+    /// hokm-3).
+    #[arg(long = "rules", value_name = "PRESET", value_parser = parse_preset)]
+    preset: Option<Preset>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -117,15 +121,8 @@ fn parse_ui_scale(text: &str) -> Result<f32, String> {
         .ok_or_else(|| format!("{text:?} is not an interface size from 0.75 to 2"))
 }
 
-/// A preset a table here seats (every command that plays at a table takes one).
+/// A preset the rules play, by its id.
 pub(crate) fn parse_preset(text: &str) -> Result<Preset, String> {
-    let preset = parse_any_preset(text)?;
-    preset.rules().seated().map_err(|e| format!("{preset}: {e}"))?;
-    Ok(preset)
-}
-
-/// Any preset the rules play, whether a table seats it or not (the arena's bots play them all).
-pub(crate) fn parse_any_preset(text: &str) -> Result<Preset, String> {
     let preset: Preset = text
         .parse()
         .map_err(|e: courtpiece_rules::ParseError| e.to_string())?;
@@ -140,6 +137,7 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
             screenshot_script: cli.screenshot_script.unwrap_or_default(),
             window: cli.window,
             ui_scale: cli.ui_scale,
+            preset: cli.preset,
             started: Some(started),
         });
     };

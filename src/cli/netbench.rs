@@ -27,7 +27,7 @@ pub struct Options {
     /// Hands to play.
     #[arg(long, default_value_t = 50)]
     pub hands: u32,
-    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_any_preset)]
+    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
     pub preset: Preset,
     /// The host's tick in milliseconds.
     #[arg(long, default_value_t = 10)]

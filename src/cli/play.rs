@@ -1,4 +1,4 @@
-//! `courtpiece play` (and `courtpiece` alone): a match in the terminal, you and three bots.
+//! `courtpiece play`: a match in the terminal, you and a bot at every other seat.
 //!
 //! The bots are of the level asked for (Medium by default); the 3D table comes with the desktop
 //! view.
@@ -10,35 +10,70 @@ use courtpiece::figures::clock_seed;
 use courtpiece::words;
 use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::{
-    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, Phase, Preset, Seat, SeatView, Suit,
+    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, MAX_SIDES, Phase, Preset, Seat, SeatView,
+    Seats, Side, Suit,
 };
 
 use super::CliError;
 
 const YOU: Seat = Seat::ALL[0];
-const NAMES: [&str; 4] = ["You", "East", "Partner", "West"];
 
-/// What a player at `you` calls the player at `seat`.
-fn name(you: Seat, seat: Seat) -> &'static str {
-    NAMES[(seat.index() + 4 - you.index()) % 4]
+/// What a player at `you` calls the player at `seat`, at a table of `seats`.
+fn name(seats: Seats, you: Seat, seat: Seat) -> &'static str {
+    let names: &[&str] = match seats.count() {
+        4 => &["You", "East", "Partner", "West"],
+        3 => &["You", "East", "West"],
+        _ => &["You", "Opponent"],
+    };
+    names[seats.places(you, seat) % names.len()]
 }
 
 /// The player at `seat` doing something, as the player at `you` says it: "You deal", "East
 /// deals".
-fn does(you: Seat, seat: Seat, verb: &str) -> String {
+fn does(seats: Seats, you: Seat, seat: Seat, verb: &str) -> String {
     if seat == you {
         format!("You {verb}")
     } else {
-        format!("{} {verb}s", name(you, seat))
+        format!("{} {verb}s", name(seats, you, seat))
+    }
+}
+
+/// A figure per side, the player's own first: "you 3 - them 2" at four, "you 3 - East 2 - West 1"
+/// at smaller tables.
+fn per_side<T: std::fmt::Display + Copy>(seats: Seats, you: Seat, values: &[T; MAX_SIDES]) -> String {
+    let us = seats.side(you);
+    if seats.count() == 4 {
+        return format!("you {} - them {}", values[us.index()], values[us.other().index()]);
+    }
+    std::iter::once(format!("you {}", values[us.index()]))
+        .chain(
+            seats
+                .opponents(you)
+                .map(|s| format!("{} {}", name(seats, you, s), values[seats.side(s).index()])),
+        )
+        .collect::<Vec<_>>()
+        .join(" - ")
+}
+
+/// Who won a hand, as the player at `you` says it.
+fn winner(seats: Seats, you: Seat, side: Side) -> String {
+    match (seats.count(), side == seats.side(you)) {
+        (4, true) => "Your team wins".into(),
+        (4, false) => "The opponents win".into(),
+        (_, true) => "You win".into(),
+        (_, false) => {
+            let seat = seats.all().find(|s| seats.side(*s) == side).unwrap_or(you);
+            format!("{} wins", name(seats, you, seat))
+        }
     }
 }
 
 #[derive(Debug, clap::Args)]
 pub struct Options {
-    /// Rules preset: court-piece, double-sar, hidden-rang, hokm, troefcall.
+    /// Rules preset: court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2.
     #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
     pub preset: Preset,
-    /// Level of the three bots: easy, medium, hard.
+    /// Level of the bots: easy, medium, hard (hard at tables of four only).
     #[arg(long = "bots", default_value = "medium", value_parser = super::parse_level)]
     pub level: Level,
     /// Seed of the deals (a random one if not given); the same seed deals the same cards.
@@ -70,22 +105,29 @@ pub fn run(options: Options) -> Result<(), CliError> {
     if options.hands.is_some() {
         rules.max_hands = options.hands;
     }
+    options
+        .level
+        .seats_at(&rules)
+        .map_err(|e| CliError::Usage(format!("--bots {}: {e}", options.level)))?;
+    let seats = rules.seats();
     let mut record = GameRecord::new(&rules, seed);
     let mut m = record.start().map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut bots: Vec<Box<dyn Bot>> = Seat::ALL
-        .iter()
+    let mut bots: Vec<Box<dyn Bot>> = seats
+        .all()
         .map(|s| options.level.bot(seed ^ s.index() as u64))
         .collect();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!(
-        "Court Piece, {} rules, seed {seed}. You sit with your partner opposite.",
-        options.preset
-    );
+    let company = match seats.count() {
+        4 => "You sit with your partner opposite.",
+        3 => "You play against two, each for themselves.",
+        _ => "You play against one.",
+    };
+    println!("{}, seed {seed}. {company}", options.preset.title());
     println!("Type a card to play it (AS, TH, 7C), or `help`.\n");
-    show_events(&[m.round().opening_event()], YOU);
+    show_events(&[m.round().opening_event()], YOU, seats);
     loop {
-        show_events(&m.advance(), YOU);
+        show_events(&m.advance(), YOU, seats);
         if m.is_over() {
             break;
         }
@@ -102,7 +144,7 @@ pub fn run(options: Options) -> Result<(), CliError> {
             bots[who.index()].decide(&m.view(who), m.rules())
         };
         match record.apply(&mut m, who, intent) {
-            Ok(events) => show_events(&events, YOU),
+            Ok(events) => show_events(&events, YOU, seats),
             Err(e) => println!("  Not allowed: {e}"),
         }
     }
@@ -151,12 +193,14 @@ fn ask(
     }
 }
 
-pub(super) fn prompt(view: &SeatView) -> &'static str {
+pub(super) fn prompt(view: &SeatView) -> String {
     match view.phase {
-        Phase::Cut => "Cut the deck where? (4-48, or Enter for 26)",
-        Phase::TrumpCall => "Call trumps (S, H, D, C)",
-        _ if view.legal.contains(&Intent::PlayOn) => "You took the first seven! play on or stop?",
-        _ => "Your card",
+        Phase::Cut => "Cut the deck where? (4-48, or Enter for 26)".into(),
+        Phase::TrumpCall => "Call trumps (S, H, D, C)".into(),
+        Phase::Discard => format!("Lay away {} cards (e.g. 2C 3D 4H)", discard_count(view)),
+        Phase::Draw => "keep it, or decline (lay it away and take the next)?".into(),
+        _ if view.legal.contains(&Intent::PlayOn) => "You took the first seven! play on or stop?".into(),
+        _ => "Your card".into(),
     }
 }
 
@@ -169,6 +213,13 @@ pub(super) fn parse_intent(text: &str, view: &SeatView) -> Option<Intent> {
         (_, ["defer"]) => Some(Intent::Defer),
         (_, ["reveal"]) => Some(Intent::Reveal),
         (_, ["play", "on"]) | (_, ["on"]) => Some(Intent::PlayOn),
+        (Phase::Draw, ["keep"]) => Some(Intent::Keep),
+        (Phase::Draw, ["decline"]) => Some(Intent::Decline),
+        (Phase::Discard, ["discard", cards @ ..] | cards) => cards
+            .iter()
+            .map(|w| w.parse::<Card>().ok())
+            .collect::<Option<CardSet>>()
+            .map(|cards| Intent::Discard { cards }),
         (_, ["stop"]) => Some(Intent::Stop),
         (Phase::TrumpCall, [w]) => {
             if let Ok(suit) = w.parse::<Suit>() {
@@ -194,7 +245,21 @@ pub(super) fn parse_intent(text: &str, view: &SeatView) -> Option<Intent> {
     }
 }
 
+/// How many cards the player lays away now (every set of that many is a legal intent).
+fn discard_count(view: &SeatView) -> u32 {
+    view.legal
+        .iter()
+        .find_map(|i| match i {
+            Intent::Discard { cards } => Some(cards.len()),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
 pub(super) fn describe_legal(legal: &[Intent]) -> String {
+    if let Some(Intent::Discard { cards }) = legal.first() {
+        return format!("You may: lay away any {} cards of your hand", cards.len());
+    }
     let names: Vec<String> = legal.iter().take(16).map(|i| i.to_string()).collect();
     let more = if legal.len() > 16 { ", …" } else { "" };
     format!("You may: {}{more}", names.join(", "))
@@ -207,24 +272,31 @@ pub(super) fn show_table(view: &SeatView) {
         (None, None, Some(CallView::FaceDown)) => "trumps hidden".to_string(),
         _ => "no trumps yet".to_string(),
     };
-    let us = view.seat.team().index();
+    let (seats, you) = (view.seats, view.seat);
     println!(
-        "\n  Hand {} | {trumps} | tricks: you {} - them {} | score {} - {}",
+        "\n  Hand {} | {trumps} | tricks: {} | score: {}",
         view.hand_no,
-        view.taken[us],
-        view.taken[1 - us],
-        view.score.points[us],
-        view.score.points[1 - us]
+        per_side(seats, you, &view.taken),
+        per_side(seats, you, &view.score.points),
     );
     if !view.trick.is_empty() {
         let plays: Vec<String> = view
             .trick
             .plays()
-            .map(|(s, c)| format!("{} {}", name(view.seat, s), pretty(c)))
+            .map(|(s, c)| format!("{} {}", name(seats, you, s), pretty(c)))
             .collect();
         println!("  On the table: {}", plays.join(", "));
     }
     println!("  Your hand: {}", pretty_hand(view.hand));
+    if view.stock > 0 {
+        println!("  The stock: {} cards", view.stock);
+    }
+    if !view.discards.is_empty() {
+        println!("  Your discards: {}", pretty_hand(view.discards));
+    }
+    if let Some(card) = view.offer {
+        println!("  You look at the top card of the stock: {}", pretty(card));
+    }
     if let Some(card) = view.own_indicator {
         println!("  Your face-down indicator: {}", pretty(card));
     }
@@ -251,49 +323,51 @@ fn pretty_hand(hand: CardSet) -> String {
         .join("   ")
 }
 
-pub(super) fn show_events(events: &[Event], you: Seat) {
+pub(super) fn show_events(events: &[Event], you: Seat, seats: Seats) {
+    let does = |seat: Seat, verb: &str| does(seats, you, seat, verb);
     for e in events {
         let line = match e {
             Event::Shuffled { hand, dealer, .. } => {
-                format!("-- Hand {hand}: {}.", does(you, *dealer, "deal"))
+                format!("-- Hand {hand}: {}.", does(*dealer, "deal"))
             }
-            Event::Cut { seat, at } => format!("{} at {at}.", does(you, *seat, "cut")),
+            Event::Cut { seat, at } => format!("{} at {at}.", does(*seat, "cut")),
             Event::TrumpsCalled { seat, suit } => {
-                format!("{} {} trumps.", does(you, *seat, "call"), suit.name())
+                format!("{} {} trumps.", does(*seat, "call"), suit.name())
             }
             Event::TrumpShown { seat, card } => {
                 format!(
                     "{} {}: trumps are {}.",
-                    does(you, *seat, "show"),
+                    does(*seat, "show"),
                     pretty(*card),
                     card.suit().name()
                 )
             }
-            Event::IndicatorLaid { seat } => format!("{} a trump face down.", does(you, *seat, "lay")),
-            Event::Deferred { seat } => format!("{} the call.", does(you, *seat, "defer")),
-            Event::Redeal { seat, .. } => format!("{} for a redeal.", does(you, *seat, "ask")),
+            Event::IndicatorLaid { seat } => format!("{} a trump face down.", does(*seat, "lay")),
+            Event::Deferred { seat } => format!("{} the call.", does(*seat, "defer")),
+            Event::Redeal { seat, .. } => format!("{} for a redeal.", does(*seat, "ask")),
             Event::Played { seat, card } if *seat != you => {
-                format!("{} plays {}.", name(you, *seat), pretty(*card))
+                format!("{} plays {}.", name(seats, you, *seat), pretty(*card))
             }
-            Event::RevealAsked { seat } => format!("{} to see trumps.", does(you, *seat, "ask")),
+            Event::Discarded { seat, count } => {
+                format!("{} {count} cards away, face down.", does(*seat, "lay"))
+            }
+            Event::Drew { seat, left } if *seat != you => {
+                format!("{} a card from the stock ({left} left).", does(*seat, "take"))
+            }
+            Event::RevealAsked { seat } => format!("{} to see trumps.", does(*seat, "ask")),
             Event::TrumpsRevealed { suit, .. } => format!("Trumps are {}.", suit.name()),
-            Event::TrickWon { seat, number, .. } => format!("{} trick {number}.", does(you, *seat, "win")),
+            Event::TrickWon { seat, number, .. } => format!("{} trick {number}.", does(*seat, "win")),
             Event::HeapCollected { seat, tricks } => {
                 format!(
                     "{} {} from the heap.",
-                    does(you, *seat, "collect"),
+                    does(*seat, "collect"),
                     words::tricks(*tricks)
                 )
             }
-            Event::PlayedOn { seat } => format!("{} on for all thirteen!", does(you, *seat, "play")),
-            Event::Stopped { seat } => format!("{} with a court.", does(you, *seat, "stop")),
+            Event::PlayedOn { seat } => format!("{} on for all thirteen!", does(*seat, "play")),
+            Event::Stopped { seat } => format!("{} with a court.", does(*seat, "stop")),
             Event::HandOver { result } => {
-                let us = you.team();
-                let who = if result.winner == us {
-                    "Your team wins"
-                } else {
-                    "The opponents win"
-                };
+                let who = winner(seats, you, result.winner);
                 let kind = match result.kind {
                     HandKind::Plain => "",
                     HandKind::Court => " with a court",
@@ -304,22 +378,73 @@ pub(super) fn show_events(events: &[Event], you: Seat) {
                     HandKind::FalseClaim => " on a wrong revoke claim",
                 };
                 format!(
-                    "{who} the hand{kind}, tricks {} - {} (us - them).",
-                    result.tricks[us.index()],
-                    result.tricks[us.other().index()]
+                    "{who} the hand{kind}, tricks {}.",
+                    per_side(seats, you, &result.tricks)
                 )
             }
-            Event::HandScored { score } => {
-                let us = you.team();
-                format!(
-                    "Score: {} - {} (us - them).",
-                    score.points[us.index()],
-                    score.points[us.other().index()]
-                )
-            }
+            Event::HandScored { score } => format!("Score: {}.", per_side(seats, you, &score.points)),
             Event::MatchOver { .. } => "The match is over.".to_string(),
             _ => continue,
         };
         println!("  {line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use courtpiece_rules::Match;
+
+    use super::*;
+
+    /// The first view of the player at `seat` in `phase` of a match of `preset`, playing the
+    /// first legal intent of whoever acts until then.
+    fn view_in(preset: Preset, phase: Phase) -> SeatView {
+        let mut game = Match::new(&preset.rules(), 3).unwrap();
+        loop {
+            game.advance();
+            let who = game.to_act().expect("someone acts");
+            if game.phase() == phase {
+                return game.view(who);
+            }
+            let intent = game.round().legal_intents(who)[0];
+            game.apply(who, intent).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_discard_and_the_draw_of_hokm_for_two_are_typed() {
+        let view = view_in(Preset::HokmTwo, Phase::Discard);
+        let three: Vec<String> = view.hand.iter().take(3).map(|c| c.to_string()).collect();
+        let typed = three.join(" ").to_ascii_lowercase();
+        let intent = parse_intent(&typed, &view).unwrap();
+        assert!(view.legal.contains(&intent), "{typed}");
+        assert_eq!(parse_intent(&format!("discard {typed}"), &view), Some(intent));
+        assert_eq!(parse_intent("2c nonsense", &view), None);
+        assert!(prompt(&view).starts_with("Lay away 3 cards"));
+        assert_eq!(
+            describe_legal(&view.legal),
+            "You may: lay away any 3 cards of your hand"
+        );
+
+        let view = view_in(Preset::HokmTwo, Phase::Draw);
+        assert_eq!(parse_intent("keep", &view), Some(Intent::Keep));
+        assert_eq!(parse_intent("decline", &view), Some(Intent::Decline));
+        assert!(view.legal.contains(&Intent::Keep) && view.legal.contains(&Intent::Decline));
+    }
+
+    #[test]
+    fn players_are_named_by_where_they_sit() {
+        let three = Seats::new(3).unwrap();
+        let [you, east, west, _] = Seat::ALL;
+        assert_eq!(name(three, you, east), "East");
+        assert_eq!(name(three, east, you), "West");
+        assert_eq!(name(three, west, you), "East");
+        assert_eq!(per_side(three, you, &[3, 2, 1, 0]), "you 3 - East 2 - West 1");
+        assert_eq!(per_side(Seats::FOUR, east, &[3, 2, 0, 0]), "you 2 - them 3");
+        assert_eq!(winner(three, you, three.side(west)), "West wins");
+        assert_eq!(
+            winner(Seats::new(2).unwrap(), east, three.side(you)),
+            "Opponent wins"
+        );
     }
 }

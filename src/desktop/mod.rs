@@ -32,6 +32,8 @@ pub struct Launch {
     pub window: Option<WindowSize>,
     /// The interface size for this run, instead of the saved setting (which it leaves alone).
     pub ui_scale: Option<f32>,
+    /// The game of the quick game (and of the screenshot script), if not Court Piece.
+    pub preset: Option<courtpiece_rules::Preset>,
     /// When the program started, for the time to the main menu.
     pub started: Option<std::time::Instant>,
 }

@@ -3,9 +3,16 @@
 
 use bevy::prelude::Color;
 use bevy_egui::egui::Color32;
+use courtpiece_rules::MAX_SIDES;
 
-/// The two sides: the first team (seats 0 and 2) in blue, the other in orange.
-pub const SIDES: [Color32; 2] = [Color32::from_rgb(90, 150, 230), Color32::from_rgb(230, 150, 70)];
+/// The sides: at four the first team (seats 0 and 2) in blue, the other in orange; at smaller
+/// tables each player's own, the third in green.
+pub const SIDES: [Color32; MAX_SIDES] = [
+    Color32::from_rgb(90, 150, 230),
+    Color32::from_rgb(230, 150, 70),
+    Color32::from_rgb(120, 200, 120),
+    Color32::from_rgb(200, 130, 220),
+];
 /// Whose turn it is, and what needs the eye.
 pub const TURN: Color32 = Color32::GOLD;
 /// A clock about to run out.

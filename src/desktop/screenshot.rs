@@ -1,7 +1,8 @@
-//! `--screenshot-dir DIR --screenshot-script demo|layout`: a scripted quick game (the player's
-//! seat played by a bot) that saves pages of the menu and moments of the table as PNGs, then
-//! quits. `demo` shows the main menu, the rules page, the deal, a trick in play and the hand's
-//! result; `layout`, to check a window size quickly, the main menu, the host page, the deal and a
+//! `--screenshot-dir DIR --screenshot-script demo|layout [--rules PRESET]`: a scripted quick game
+//! (the player's seat played by a bot) that saves pages of the menu and moments of the table as
+//! PNGs, then quits. `demo` shows the main menu, the rules page, the deal, a trick in play and
+//! the hand's result (in Hokm for two also a turn of the draw, the player looking at a stock
+//! card); `layout`, to check a window size quickly, the main menu, the host page, the deal and a
 //! trick.
 
 use std::path::PathBuf;
@@ -10,7 +11,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use courtpiece_bots::Level;
 use courtpiece_net::{Autoplay, Session};
-use courtpiece_rules::{Event, Phase};
+use courtpiece_rules::{Event, Phase, Preset};
 
 use super::Launch;
 use super::cost::{self, FrameCost};
@@ -49,6 +50,8 @@ enum Shot {
     Page(MenuPage, &'static str),
     /// The first hand dealt, before the first card.
     Deal,
+    /// The player looks at a card of the stock in a draw turn (Hokm for two only).
+    Draw,
     /// A trick in play, after the first.
     Trick,
     /// The first hand's result.
@@ -60,6 +63,7 @@ impl Shot {
         match self {
             Shot::Page(_, name) => name,
             Shot::Deal => "deal",
+            Shot::Draw => "draw",
             Shot::Trick => "trick",
             Shot::Scoring => "scoring",
         }
@@ -73,6 +77,7 @@ impl ScriptName {
                 Shot::Page(MenuPage::Main, "menu"),
                 Shot::Page(MenuPage::Rules, "rules"),
                 Shot::Deal,
+                Shot::Draw,
                 Shot::Trick,
                 Shot::Scoring,
             ],
@@ -90,6 +95,7 @@ impl ScriptName {
 struct Script {
     dir: PathBuf,
     shots: &'static [Shot],
+    preset: Preset,
     step: usize,
     /// Frames since the table was held still for the current picture.
     frames: u32,
@@ -112,6 +118,7 @@ fn begin(launch: Res<Launch>, mut commands: Commands) {
         commands.insert_resource(Script {
             dir: dir.clone(),
             shots: launch.screenshot_script.shots(),
+            preset: launch.preset.unwrap_or(Preset::CourtPiece),
             step: 0,
             frames: 0,
             saved: Vec::new(),
@@ -146,6 +153,9 @@ fn run(
         commands.insert_resource(Autoplay::new(Level::Medium, 7));
     }
     let saved = |p: &PathBuf| std::fs::metadata(p).is_ok_and(|m| m.len() > 0);
+    if script.shots.get(script.step) == Some(&Shot::Draw) && !script.preset.rules().batches.draws() {
+        script.step += 1;
+    }
     let Some(&shot) = script.shots.get(script.step) else {
         if script.saved.iter().all(saved) {
             info!("screenshots saved in {}", script.dir.display());
@@ -175,14 +185,21 @@ fn run(
             on(wanted)
         }
         _ if session.is_none() => {
-            start(&mut commands, Start::Quick { seed: 7 }, settings.name.clone());
+            let quick = Start::Quick {
+                seed: 7,
+                preset: script.preset,
+            };
+            start(&mut commands, quick, settings.name.clone());
             false
         }
         Shot::Deal => view.is_some_and(|v| {
             v.hand.len() >= 5 && v.phase != Phase::Cut && v.tricks.is_empty() && v.trick.is_empty()
         }),
+        Shot::Draw => view.is_some_and(|v| v.offer.is_some()),
         Shot::Trick => {
-            view.is_some_and(|v| v.phase == Phase::TrickPlay && v.trick.len() >= 2 && !v.tricks.is_empty())
+            // two cards down, or at a table of two the lead of a later trick
+            let down = |v: &courtpiece_rules::SeatView| v.trick.len() >= v.seats.count().min(3) - 1;
+            view.is_some_and(|v| v.phase == Phase::TrickPlay && down(v) && !v.tricks.is_empty())
         }
         Shot::Scoring => shown.events.iter().any(|e| matches!(e, Event::HandOver { .. })),
     };

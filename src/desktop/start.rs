@@ -8,6 +8,7 @@ use courtpiece_bots::Level;
 use courtpiece_game::{Phase, Table};
 use courtpiece_net::host::{self, HostConfig, SeatPlan};
 use courtpiece_net::{Access, Host, Session, client};
+use courtpiece_rules::Preset;
 
 use super::screen::Screen;
 
@@ -16,7 +17,7 @@ use super::screen::Screen;
 pub struct StartError(pub Option<String>);
 
 pub enum Start {
-    Quick { seed: u64 },
+    Quick { seed: u64, preset: Preset },
     Host(Box<HostConfig>),
     Join { addr: SocketAddr, access: Access },
 }
@@ -30,15 +31,14 @@ pub fn plugin(app: &mut App) {
 pub fn start(commands: &mut Commands, what: Start, name: String) {
     commands.queue(move |world: &mut World| {
         let result = match what {
-            Start::Quick { seed } => {
+            Start::Quick { seed, preset } => {
                 let mut config =
                     HostConfig::new("Quick game", Access::Open, SocketAddr::from(([127, 0, 0, 1], 0)));
-                config.seats = vec![
-                    SeatPlan::Open,
-                    SeatPlan::Bot(Level::Medium),
-                    SeatPlan::Bot(Level::Medium),
-                    SeatPlan::Bot(Level::Medium),
-                ];
+                config.rules = preset.rules();
+                let bots = config.rules.seats().count() - 1;
+                config.seats = std::iter::once(SeatPlan::Open)
+                    .chain(std::iter::repeat_n(SeatPlan::Bot(Level::Medium), bots))
+                    .collect();
                 config.seed = seed;
                 config.auto_start = true;
                 host::open(world, config)

@@ -145,6 +145,45 @@ fn bad_flags_are_refused() {
     }
 }
 
+/// A table of three in the terminal: two bots, each for itself, and the player's moves typed.
+#[test]
+fn play_in_the_terminal_at_a_table_of_three() {
+    use std::io::Write;
+    let cards: Vec<String> = courtpiece_rules::CardSet::DECK
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let mut script = String::new();
+    for _ in 0..80 {
+        script.push_str("26\nH\n");
+        script.push_str(&cards.join("\n"));
+        script.push('\n');
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+        .args(["play", "--rules", "hokm-3", "--seed", "5", "--hands", "2"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let tail = &text[text.len().saturating_sub(400)..];
+    assert!(text.contains("hands played: 2"), "{tail}");
+    assert!(text.contains("You play against two"), "{tail}");
+    assert!(text.contains("East plays") && text.contains("West plays"));
+    assert!(!text.contains("Partner"), "nobody has a partner at three");
+
+    let out = courtpiece(&["play", "--rules", "hokm-2", "--bots", "hard"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--bots hard: the hard bot plays at tables of four only"),
+        "{err}"
+    );
+}
+
 #[test]
 fn play_in_the_terminal_takes_typed_moves_and_stops_at_the_end_of_input() {
     use std::io::Write;

@@ -9,7 +9,7 @@ use courtpiece::desktop::table::layout::Spot;
 use courtpiece::desktop::table::pacing::{Shown, Speed};
 use courtpiece::desktop::table::{CardOf, Target, view_plugin};
 use courtpiece_net::{FromHost, HostMessage, LobbyState, SeatState, Session, Update};
-use courtpiece_rules::{Event, Match, Preset, Seat, SeatView};
+use courtpiece_rules::{CardSet, Event, Match, Preset, Seat, SeatView};
 
 fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
     let mut app = App::new();
@@ -24,7 +24,7 @@ fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
     session.lobby = Some(LobbyState {
         table: "test".into(),
         rules: rules.clone(),
-        seats: vec![SeatState::Open; 4],
+        seats: vec![SeatState::Open; rules.seats().count()],
         spectators: Vec::new(),
         turn_timer: None,
         started: true,
@@ -35,7 +35,7 @@ fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
 }
 
 /// Checks the card entities against `view`; a trick `just_won` is still on the table.
-fn check(app: &mut App, view: &SeatView, just_won: bool) {
+fn check(app: &mut App, view: &SeatView, just_won: bool, removed: CardSet) {
     let mut q = app.world_mut().query::<(&CardOf, &Target, &Nudge, &Transform)>();
     let cards: Vec<(CardOf, Target, Transform)> = q
         .iter(app.world())
@@ -63,7 +63,7 @@ fn check(app: &mut App, view: &SeatView, just_won: bool) {
             .count()
     };
     if view.shown_hands.is_none() {
-        for seat in Seat::ALL {
+        for seat in view.seats.all() {
             assert_eq!(
                 at_seat(seat),
                 usize::from(view.counts[seat.index()]),
@@ -90,6 +90,9 @@ fn check(app: &mut App, view: &SeatView, just_won: bool) {
         }
         // nothing this seat may not see lies face up
         let seen = view.hand.contains(card.0)
+            || view.discards.contains(card.0)
+            || view.offer == Some(card.0)
+            || matches!(target.spot, Spot::Aside { .. })
             || view.exposed.iter().any(|e| e.contains(card.0))
             || view.trick.cards().contains(card.0)
             || (just_won && view.tricks.last().is_some_and(|t| t.cards().contains(card.0)))
@@ -109,11 +112,26 @@ fn check(app: &mut App, view: &SeatView, just_won: bool) {
         .filter(|(_, t, _)| matches!(t.spot, Spot::Pile { .. } | Spot::Heap { .. }))
         .count();
     assert_eq!(on_piles, played, "every completed trick is on a pile or the heap");
+    let aside = cards
+        .iter()
+        .filter(|(_, t, _)| matches!(t.spot, Spot::Aside { .. }))
+        .count();
+    assert_eq!(
+        aside,
+        removed.len() as usize,
+        "only the card out of play lies aside"
+    );
 }
 
 #[test]
 fn the_cards_end_where_the_seat_view_says() {
-    for preset in [Preset::CourtPiece, Preset::DoubleSar, Preset::HiddenRang] {
+    for preset in [
+        Preset::CourtPiece,
+        Preset::DoubleSar,
+        Preset::HiddenRang,
+        Preset::HokmThree,
+        Preset::HokmTwo,
+    ] {
         let mut rules = preset.rules();
         rules.max_hands = Some(2);
         rules.target = None;
@@ -141,7 +159,7 @@ fn the_cards_end_where_the_seat_view_says() {
                     view,
                 })));
             app.update();
-            check(&mut app, &full, just_won);
+            check(&mut app, &full, just_won, rules.removed);
             let Some(who) = game.to_act() else { break };
             let intent = game.round().legal_intents(who)[0];
             events = game.apply(who, intent).unwrap();

@@ -83,10 +83,6 @@ pub enum RulesConflict {
     #[error("{0} players are not played here; four, three or two are (V-PLAYERS)")]
     Players(u8),
     #[error(
-        "a table of {0} is played by the rules and replays, but not hosted at a table yet: tables seat four"
-    )]
-    NotSeated(u8),
-    #[error(
         "a table of {players} with {cards} cards can not be dealt {batches} (V-BATCHES): batches \
          share the deck out evenly at three or four, and 5-draw is for two players with the whole pack"
     )]

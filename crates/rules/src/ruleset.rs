@@ -412,17 +412,6 @@ impl RuleSet {
         Ok(())
     }
 
-    /// Refuses what a table (the host, the window, the terminal game, the bots) does not seat
-    /// yet: tables of fewer than four.
-    pub fn seated(&self) -> Result<(), RulesConflict> {
-        self.validate()?;
-        if self.players == 4 {
-            Ok(())
-        } else {
-            Err(RulesConflict::NotSeated(self.players))
-        }
-    }
-
     /// The seats at the table (`V-PLAYERS`); a rule set that was not validated sits four.
     pub fn seats(&self) -> Seats {
         Seats::new(self.players).unwrap_or(Seats::FOUR)

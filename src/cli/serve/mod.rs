@@ -46,7 +46,7 @@ pub struct Options {
     /// `off` answers nobody).
     #[arg(long)]
     pub discovery: Option<String>,
-    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_any_preset)]
+    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
     pub preset: Preset,
     /// Play one match of exactly this many hands.
     #[arg(long, conflicts_with = "matches")]

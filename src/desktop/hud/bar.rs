@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
 use courtpiece_rules::{CallView, Seat, SeatView};
 
-use super::{named, palette, scores_courts, side, suit_color, table_on};
+use super::{named, scores_courts, seats_of, sides, suit_color, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -63,7 +63,6 @@ pub(super) fn draw(ctx: &egui::Context, session: &Session, view: Option<&SeatVie
 const COMPACT: f32 = 560.0;
 
 fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Settings, compact: bool) {
-    let us = view.seat.team();
     let plain = ui.visuals().text_color();
     match (view.trumps.or(view.known_trumps), view.call) {
         (Some(suit), _) => {
@@ -97,13 +96,16 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
         group(ui, &[(who, plain)], 14.0);
         ui.separator();
     }
-    let (ours, theirs) = (side(view.seat), palette::SIDES[us.other().index()]);
-    let taken = (view.taken[us.index()], view.taken[us.other().index()]);
-    let mut tricks = versus(compact, "Tricks", taken, plain, ours, theirs);
+    let sides = sides(session, view);
+    let taken: Vec<_> = sides
+        .iter()
+        .map(|(s, name, c)| (name, view.taken[s.index()], *c))
+        .collect();
+    let mut tricks = versus(compact, "Tricks", &taken, plain);
     if view.heap.tricks > 0 {
         tricks.push((format!("  heap {}", view.heap.tricks), plain));
     }
-    group(ui, &tricks, 16.0).on_hover_text(format!("Tricks: us {}, them {}", taken.0, taken.1));
+    group(ui, &tricks, 16.0).on_hover_text(spelled("Tricks", &taken));
     ui.separator();
     let courts = scores_courts(session);
     let unit = match (courts, compact) {
@@ -112,49 +114,57 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
         (true, false) => "Score (courts)",
         (false, false) => "Score (points)",
     };
-    let points = (
-        view.score.points[us.index()],
-        view.score.points[us.other().index()],
-    );
-    let mut score = versus(compact, unit, points, plain, ours, theirs);
+    let points: Vec<_> = sides
+        .iter()
+        .map(|(s, name, c)| (name, view.score.points[s.index()], *c))
+        .collect();
+    let mut score = versus(compact, unit, &points, plain);
     if courts && !compact {
-        score.push((
-            format!(
-                "  streaks {} – {}",
-                view.score.streak[us.index()],
-                view.score.streak[us.other().index()]
-            ),
-            plain,
-        ));
+        let streaks: Vec<String> = sides
+            .iter()
+            .map(|(s, _, _)| view.score.streak[s.index()].to_string())
+            .collect();
+        score.push((format!("  streaks {}", streaks.join(" – ")), plain));
     }
-    group(ui, &score, 14.0).on_hover_text(format!("Score: us {}, them {}", points.0, points.1));
+    group(ui, &score, 14.0).on_hover_text(spelled("Score", &points));
 }
 
-/// "Tricks: us 3  them 2", or in a narrow bar "Tricks 3 – 2" (ours first, each in its side's
-/// colour).
+/// "Tricks: us 3  them 2" (or "you 3  Asha 2  Bilal 1" at a table of three), or in a narrow bar
+/// "Tricks 3 – 2" (the player's own side first, each in its side's colour).
 fn versus<T: std::fmt::Display>(
     compact: bool,
     what: &str,
-    (us, them): (T, T),
+    sides: &[(&String, T, egui::Color32)],
     plain: egui::Color32,
-    ours: egui::Color32,
-    theirs: egui::Color32,
 ) -> Vec<(String, egui::Color32)> {
+    let mut out = Vec::with_capacity(sides.len() * 2 + 1);
     if compact {
-        vec![
-            (format!("{what} "), plain),
-            (us.to_string(), ours),
-            (" – ".to_owned(), plain),
-            (them.to_string(), theirs),
-        ]
+        out.push((format!("{what} "), plain));
+        for (i, (_, value, colour)) in sides.iter().enumerate() {
+            if i > 0 {
+                out.push((" – ".to_owned(), plain));
+            }
+            out.push((value.to_string(), *colour));
+        }
     } else {
-        vec![
-            (format!("{what}: "), plain),
-            (format!("us {us}"), ours),
-            ("  ".to_owned(), plain),
-            (format!("them {them}"), theirs),
-        ]
+        out.push((format!("{what}: "), plain));
+        for (i, (name, value, colour)) in sides.iter().enumerate() {
+            if i > 0 {
+                out.push(("  ".to_owned(), plain));
+            }
+            out.push((format!("{name} {value}"), *colour));
+        }
     }
+    out
+}
+
+/// "Tricks: us 3, them 2", for the hover text.
+fn spelled<T: std::fmt::Display>(what: &str, sides: &[(&String, T, egui::Color32)]) -> String {
+    let parts: Vec<String> = sides
+        .iter()
+        .map(|(name, value, _)| format!("{name} {value}"))
+        .collect();
+    format!("{what}: {}", parts.join(", "))
 }
 
 /// Words in their colours as one label that is never split: in the wrapping bar it moves to the
@@ -177,7 +187,7 @@ fn does(session: &Session, me: Seat, seat: Seat, verb: &str) -> String {
         return format!("you {verb}");
     }
     let (name, _) = named(session, seat);
-    if seat.team() == me.team() {
+    if seats_of(session).partner(me) == Some(seat) {
         format!("{name} (partner) {verb}s")
     } else {
         format!("{name} {verb}s")

@@ -1,16 +1,18 @@
 //! The decisions that are not a card of the hand, each legal intent a button: the cut (shown on
-//! the deck while it is chosen), the trump call, a redeal, a reveal, playing on.
+//! the deck while it is chosen), the trump call, a redeal, a reveal, playing on; in Hokm for two
+//! laying away the cards picked in the hand, and keeping or laying away the card looked at.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::{ClientMessage, Session, ToHost};
-use courtpiece_rules::{Intent, Phase};
+use courtpiece_rules::{CardSet, Intent, Phase};
 
 use super::{deciding, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::screen::Screen;
 use crate::desktop::table::flourish::CutPreview;
-use crate::desktop::table::layout;
+use crate::desktop::table::geometry;
+use crate::desktop::table::input::Chosen;
 use crate::desktop::table::pacing::Shown;
 
 /// Cards off the top the player means to cut at; 0 before they chose.
@@ -23,12 +25,17 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Table), |mut cut: ResMut<CutAt>| cut.0 = 0);
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a system: each argument is a resource it reads or writes"
+)]
 fn decisions(
     mut contexts: EguiContexts,
     session: Res<Session>,
     shown: Res<Shown>,
     mut cut_at: ResMut<CutAt>,
     mut cut_preview: ResMut<CutPreview>,
+    mut chosen: ResMut<Chosen>,
     mut out: MessageWriter<ToHost>,
     camera: Option<Single<(&Camera, &GlobalTransform)>>,
 ) -> Result {
@@ -44,9 +51,19 @@ fn decisions(
         .legal
         .iter()
         .copied()
-        .filter(|i| !matches!(i, Intent::Play { .. } | Intent::Cut { .. }))
+        .filter(|i| {
+            !matches!(
+                i,
+                Intent::Play { .. } | Intent::Cut { .. } | Intent::Discard { .. }
+            )
+        })
         .collect();
-    if others.is_empty() && !cut {
+    // every set of that many cards is a legal discard: the player picks them in the hand
+    let lay_away = view.legal.iter().find_map(|i| match i {
+        Intent::Discard { cards } => Some(cards.len()),
+        _ => None,
+    });
+    if others.is_empty() && !cut && lay_away.is_none() {
         return Ok(());
     }
     let mut send = |intent| {
@@ -55,7 +72,7 @@ fn decisions(
     // just above the hand, never on it; the announcements wait while the player decides
     let middle = ctx.content_rect().center();
     let above_hand = camera
-        .and_then(|c| c.0.world_to_viewport(c.1, layout::hand_top()).ok())
+        .and_then(|c| c.0.world_to_viewport(c.1, geometry::hand_top()).ok())
         .map_or(middle.y + 90.0, |p| p.y / ctx.zoom_factor() - 8.0);
     egui::Window::new("Your decision")
         .pivot(egui::Align2::CENTER_BOTTOM)
@@ -70,8 +87,29 @@ fn decisions(
                     send(Intent::Cut { at: cut_at.0 });
                 }
             }
+            if let Some(n) = lay_away {
+                ui.label(format!(
+                    "Lay away {n} cards, face down: click them in your hand ({} picked).",
+                    chosen.0.len()
+                ));
+                let ready = chosen.0.len() == n;
+                if ui
+                    .add_enabled(ready, egui::Button::new(egui::RichText::new("Lay them away").size(17.0)))
+                    .clicked()
+                {
+                    send(Intent::Discard { cards: chosen.0 });
+                    chosen.0 = CardSet::EMPTY;
+                }
+            }
             if view.phase == Phase::TrumpCall {
                 ui.label("Call trumps:");
+            }
+            if let Some(card) = view.offer {
+                ui.label(format!(
+                    "You look at the {}{}: keep it (click it) and lay the next card away, or lay it away and take the next.",
+                    card.rank(),
+                    card.suit().symbol()
+                ));
             }
             ui.horizontal_wrapped(|ui| {
                 for intent in others {
@@ -95,6 +133,8 @@ fn words(intent: Intent) -> String {
         Intent::Reveal => "ask to see trumps".into(),
         Intent::PlayOn => "play on for all 13".into(),
         Intent::Stop => "stop with the court".into(),
+        Intent::Keep => "keep it".into(),
+        Intent::Decline => "lay it away, take the next".into(),
         other => other.to_string(),
     }
 }

@@ -12,8 +12,8 @@ use courtpiece_rules::{Match, Preset, Seat, SeatView};
 
 use super::{bar, leave, plates};
 use crate::desktop::settings::Settings;
-use crate::desktop::table::layout;
-use crate::desktop::table::layout::{CARD_H, CARD_W, Spot};
+use crate::desktop::table::geometry::{self, CARD_H, CARD_W, Eye};
+use crate::desktop::table::layout::Spot;
 use crate::desktop::table::scene;
 
 const WINDOWS: [(f32, f32); 3] = [(1280.0, 800.0), (1000.0, 700.0), (800.0, 600.0)];
@@ -30,18 +30,22 @@ fn project(size: Vec2, point: Vec3) -> Vec2 {
     Vec2::new((ndc.x + 1.0) / 2.0 * size.x, (1.0 - ndc.y) / 2.0 * size.y)
 }
 
-/// The thirteen cards of `seat`'s hand seen from the first seat, in points.
-fn hand(size: Vec2, zoom: f32, seat: Seat) -> egui::Rect {
-    let me = Seat::ALL[0];
+/// A hand of `of` cards of `seat` seen from the first seat at a table of four, in points.
+fn hand(size: Vec2, zoom: f32, seat: Seat, of: u8) -> egui::Rect {
+    let eye = Eye {
+        me: Seat::ALL[0],
+        seats: courtpiece_rules::Seats::FOUR,
+        clockwise: false,
+    };
     let mut rect = egui::Rect::NOTHING;
-    for index in 0..13 {
+    for index in 0..of {
         let spot = Spot::Hand {
             seat,
             index,
-            of: 13,
-            face_up: seat == me,
+            of,
+            face_up: seat == eye.me,
         };
-        let t = layout::transform(spot, me, false, false);
+        let t = geometry::transform(spot, eye, false);
         for (x, z) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
             let corner = t.transform_point(Vec3::new(x * CARD_W / 2.0, 0.0, z * CARD_H / 2.0));
             let p = project(size, corner) / zoom;
@@ -128,7 +132,7 @@ fn the_top_bar_leaves_the_far_players_cards_in_sight_and_stays_in_the_window() {
             let size = Vec2::new(w, h);
             let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h) / zoom);
             let bar = top_bar(size, zoom, &session, &view);
-            let far = hand(size, zoom, Seat::ALL[2]);
+            let far = hand(size, zoom, Seat::ALL[2], 13);
             let at = format!("{w}x{h} at {zoom}: bar {bar:?}, far hand {far:?}");
             assert!(window.contains_rect(bar), "leaves the window: {at}");
             // a card's corner index is what must show: its top fifth
@@ -147,9 +151,10 @@ fn no_name_plate_covers_the_hand_another_plate_or_leaves_the_window() {
         for zoom in ZOOMS {
             let size = Vec2::new(w, h);
             let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h) / zoom);
-            let hand = hand(size, zoom, Seat::ALL[0]);
+            // seventeen cards in Hokm for three
+            let hand = hand(size, zoom, Seat::ALL[0], 13).union(hand(size, zoom, Seat::ALL[0], 17));
             // what stands above the hand (the decision box) ends at its top
-            let top_of_hand = project(size, layout::hand_top()).y / zoom;
+            let top_of_hand = project(size, geometry::hand_top()).y / zoom;
             assert!(
                 top_of_hand <= hand.top(),
                 "{top_of_hand} is below the hand {hand:?}"
@@ -158,7 +163,7 @@ fn no_name_plate_covers_the_hand_another_plate_or_leaves_the_window() {
             // the player's own plate is two lines
             let mut plates = vec![plates::own(window, egui::vec2(220.0, 52.0))];
             for place in 1..4 {
-                let (at, side) = layout::plate(place).expect("three other places");
+                let (at, side) = geometry::plate(place).expect("three other places");
                 let p = project(size, at) / zoom;
                 plates.push(plates::on_table(
                     egui::pos2(p.x, p.y),

@@ -46,7 +46,9 @@ fn last_trick(
             Some(trick) => {
                 for (seat, card) in trick.plays() {
                     ui.horizontal(|ui| {
-                        ui.label(egui::RichText::new(who(&session, view.seat, seat)).color(side(seat)));
+                        ui.label(
+                            egui::RichText::new(who(&session, view.seat, seat)).color(side(view.seats, seat)),
+                        );
                         ui.label(
                             egui::RichText::new(format!("{}{}", card.rank(), card.suit().symbol()))
                                 .size(18.0)
@@ -57,7 +59,7 @@ fn last_trick(
                 if let Some((seat, _)) = trick.winner() {
                     ui.label(
                         egui::RichText::new(format!("won by {}", who(&session, view.seat, seat)))
-                            .color(side(seat)),
+                            .color(side(view.seats, seat)),
                     );
                 }
             }

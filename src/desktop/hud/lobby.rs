@@ -73,7 +73,7 @@ fn lobby(
                             seat.index() + 1,
                             name(&session, seat)
                         ))
-                        .color(side(seat)),
+                        .color(side(seats, seat)),
                     );
                     if open && ui.button("Sit here").clicked() {
                         ask(LobbyAction::TakeSeat(seat));

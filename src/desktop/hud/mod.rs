@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use courtpiece_net::{SeatState, Session};
-use courtpiece_rules::{Intent, Scoring, Seat, SeatView, Suit};
+use courtpiece_rules::{Intent, Scoring, Seat, SeatView, Seats, Side, Suit};
 
 use super::palette;
 use super::screen::Screen;
@@ -113,7 +113,7 @@ fn who(session: &Session, me: Seat, seat: Seat) -> String {
         return "you".into();
     }
     let (name, about) = named(session, seat);
-    let partner = (seat.team() == me.team()).then(|| "partner".to_owned());
+    let partner = (seats_of(session).partner(me) == Some(seat)).then(|| "partner".to_owned());
     match (about, partner) {
         (Some(a), Some(p)) => format!("{name} ({a}, {p})"),
         (Some(x), None) | (None, Some(x)) => format!("{name} ({x})"),
@@ -129,7 +129,32 @@ fn scores_courts(session: &Session) -> bool {
         .is_none_or(|l| l.rules.scoring == Scoring::Courts)
 }
 
-/// A side's colour.
-fn side(seat: Seat) -> egui::Color32 {
-    palette::SIDES[seat.team().index()]
+/// The seats of the table's rules.
+fn seats_of(session: &Session) -> Seats {
+    session.lobby.as_ref().map_or(Seats::FOUR, |l| l.rules.seats())
+}
+
+/// A seat's colour: its side's.
+fn side(seats: Seats, seat: Seat) -> egui::Color32 {
+    palette::SIDES[seats.side(seat).index()]
+}
+
+/// The sides as the player at the view's seat names them, their own first: "us" and "them" at
+/// four, "you" and each other player's name at smaller tables; each with its colour.
+fn sides(session: &Session, view: &SeatView) -> Vec<(Side, String, egui::Color32)> {
+    let seats = view.seats;
+    let colour = |s: Side| palette::SIDES[s.index()];
+    let us = seats.side(view.seat);
+    let mut out = Vec::with_capacity(seats.sides());
+    if seats.count() == 4 {
+        out.push((us, "us".to_owned(), colour(us)));
+        out.push((us.other(), "them".to_owned(), colour(us.other())));
+    } else {
+        out.push((us, "you".to_owned(), colour(us)));
+        for seat in seats.opponents(view.seat) {
+            let side = seats.side(seat);
+            out.push((side, named(session, seat).0, colour(side)));
+        }
+    }
+    out
 }

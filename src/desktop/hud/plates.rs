@@ -9,7 +9,7 @@ use courtpiece_rules::{Phase, Seat, SeatView};
 use super::{name, side, table_on, who};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::palette;
-use crate::desktop::table::layout;
+use crate::desktop::table::geometry::{self, Eye};
 use crate::desktop::table::pacing::Shown;
 use crate::words;
 
@@ -43,14 +43,14 @@ pub(super) const PLATE: egui::Vec2 = egui::vec2(220.0, 74.0);
 /// points), not above `top`, inside the window.
 pub(super) fn on_table(
     anchor: egui::Pos2,
-    side: layout::PlateSide,
+    side: geometry::PlateSide,
     size: egui::Vec2,
     top: f32,
     window: egui::Rect,
 ) -> egui::Rect {
     let x = match side {
-        layout::PlateSide::Over => anchor.x - size.x / 2.0,
-        layout::PlateSide::Left => anchor.x - 8.0 - size.x,
+        geometry::PlateSide::Over => anchor.x - size.x / 2.0,
+        geometry::PlateSide::Left => anchor.x - 8.0 - size.x,
     };
     let x = x.min(window.right() - 4.0 - size.x).max(window.left() + 4.0);
     egui::Rect::from_min_size(egui::pos2(x, (anchor.y - 25.0).max(top)), size)
@@ -86,16 +86,16 @@ fn plates(
         return Ok(());
     };
     let clock = turn_clock(&session, &shown, time.elapsed_secs());
-    let clockwise = session.lobby.as_ref().is_some_and(|l| l.rules.clockwise);
+    let eye = Eye::of(view, Some(&session));
     // never under the bar along the top, however it wraps
     let top = ctx
         .memory(|m| m.area_rect(egui::Id::new(super::bar::AREA)))
         .map_or(0.0, |r| r.bottom() + 6.0);
-    for seat in Seat::ALL {
+    for seat in view.seats.all() {
         let id = egui::Id::new(("plate", seat.index()));
         // the size it had last frame; the first frame guesses
         let size = ctx.memory(|m| m.area_rect(id)).map_or(PLATE, |r| r.size());
-        let rect = match layout::plate(layout::around(view.seat, seat, clockwise)) {
+        let rect = match geometry::plate(eye.place(seat)) {
             // egui's points are the window's logical pixels over the interface size
             Some((at, side)) => match camera.0.world_to_viewport(camera.1, at) {
                 Ok(pos) => on_table(
@@ -110,7 +110,7 @@ fn plates(
             None => own(ctx.content_rect(), size),
         };
         let area = egui::Area::new(id).fixed_pos(rect.min);
-        let team = side(seat);
+        let team = side(view.seats, seat);
         let turn = view.to_act == Some(seat);
         area.show(ctx, |ui| {
             let frame = egui::Frame::popup(ui.style()).stroke(egui::Stroke::new(

@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
-use courtpiece_rules::{Event, HandKind, HandResult, Phase, SeatView};
+use courtpiece_rules::{Event, HandKind, HandResult, Phase, SeatView, Side};
 
-use super::{scores_courts, side, table_on};
+use super::{scores_courts, sides, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -45,7 +45,7 @@ fn result(
             .resizable(false)
             .title_bar(false)
             .show(ctx, |ui| {
-                describe(ui, &view, &hand, courts);
+                describe(ui, &session, &view, &hand, courts);
                 if shown.at_result {
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
@@ -78,33 +78,36 @@ fn result(
     Ok(())
 }
 
-fn describe(ui: &mut egui::Ui, view: &SeatView, hand: &HandResult, courts: bool) {
-    let us = view.seat.team();
-    let ours = hand.winner == us;
-    let colour = if ours {
-        side(view.seat)
-    } else {
-        super::palette::SIDES[us.other().index()]
-    };
-    let who = if ours {
-        "Your side wins the hand"
-    } else {
-        "The other side wins the hand"
+fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandResult, courts: bool) {
+    let sides = sides(session, view);
+    let ours = hand.winner == view.seats.side(view.seat);
+    let (colour, winner) = sides
+        .iter()
+        .find(|(s, _, _)| *s == hand.winner)
+        .map_or((ui.visuals().text_color(), String::new()), |(_, name, c)| {
+            (*c, name.clone())
+        });
+    let who = match (ours, view.seats.count()) {
+        (true, 4) => "Your side wins the hand".to_owned(),
+        (false, 4) => "The other side wins the hand".to_owned(),
+        (true, _) => "You win the hand".to_owned(),
+        (false, _) => format!("{winner} wins the hand"),
     };
     ui.label(egui::RichText::new(who).size(24.0).strong().color(colour));
-    ui.label(format!(
-        "Tricks: us {} – them {}",
-        hand.tricks[us.index()],
-        hand.tricks[us.other().index()]
-    ));
+    let line = |what: &str, value: &dyn Fn(Side) -> u32| {
+        let parts: Vec<String> = sides
+            .iter()
+            .map(|(s, name, _)| format!("{name} {}", value(*s)))
+            .collect();
+        format!("{what}: {}", parts.join(" – "))
+    };
+    ui.label(line("Tricks", &|s| u32::from(hand.tricks[s.index()])));
     ui.label(why(hand.kind));
     let unit = if courts { "courts" } else { "points" };
     ui.label(
-        egui::RichText::new(format!(
-            "Score ({unit}): us {} – them {}",
-            view.score.points[us.index()],
-            view.score.points[us.other().index()]
-        ))
+        egui::RichText::new(line(&format!("Score ({unit})"), &|s| {
+            view.score.points[s.index()]
+        }))
         .size(18.0),
     );
     if courts {

@@ -11,7 +11,7 @@ use courtpiece_net::host::{HostConfig, SeatPlan};
 use courtpiece_net::{Access, DEFAULT_PORT, TableCode};
 use courtpiece_rules::{Preset, RuleSet};
 
-use super::{MenuPage, Offer, Stand, back, big_button, form_error, page, preset_picker, rule_options};
+use super::{MenuPage, Stand, back, big_button, form_error, page, preset_picker, rule_options};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::start::{Start, StartError, start};
@@ -20,13 +20,22 @@ use crate::figures::clock_seed;
 /// The turn timers a host may choose, in seconds.
 const TURN_TIMERS: [u16; 4] = [15, 30, 60, 120];
 
-/// The other three seats in the order they play after the host's, named by what they are to
-/// the host.
-const OTHERS: [(usize, &str); 3] = [
-    (1, "Opponent, plays after you"),
-    (2, "Your partner, across"),
-    (3, "Opponent, plays before you"),
-];
+/// The other seats in the order they play after the host's, named by what they are to the
+/// host, at a table of `seats`.
+fn others(seats: usize) -> &'static [(usize, &'static str)] {
+    match seats {
+        4 => &[
+            (1, "Opponent, plays after you"),
+            (2, "Your partner, across"),
+            (3, "Opponent, plays before you"),
+        ],
+        3 => &[
+            (1, "Opponent, plays after you"),
+            (2, "Opponent, plays before you"),
+        ],
+        _ => &[(1, "Your opponent, across")],
+    }
+}
 
 /// What is typed into the form, kept while the player looks at other pages.
 #[derive(Resource)]
@@ -119,9 +128,14 @@ fn fields(ui: &mut egui::Ui, form: &mut HostForm) {
             ui.end_row();
             ui.label("Game");
             let preset = form.preset;
-            preset_picker(ui, "host-rules", &mut form.preset, Offer::Seated);
+            preset_picker(ui, "host-rules", &mut form.preset);
             if form.preset != preset {
                 form.rules = form.preset.rules();
+                // a level that does not sit at the new table leaves its seat to one that does
+                let rules = &form.rules;
+                for seat in form.seats.iter_mut().flatten() {
+                    *seat = seat.sitting_at(rules);
+                }
             }
             ui.end_row();
             ui.label("Turn timer");
@@ -137,14 +151,15 @@ fn fields(ui: &mut egui::Ui, form: &mut HostForm) {
             ui.label("You");
             ui.label("the first seat; a friend may take any open seat");
             ui.end_row();
-            for (seat, who) in OTHERS {
+            for &(seat, who) in others(form.rules.seats().count()) {
                 ui.label(who);
                 let sitter =
                     |l: Option<Level>| l.map_or("open for a person".to_string(), |l| format!("{l} bot"));
                 egui::ComboBox::from_id_salt(("seat", seat))
                     .selected_text(sitter(form.seats[seat]))
                     .show_ui(ui, |ui| {
-                        for l in std::iter::once(None).chain(Level::ALL.map(Some)) {
+                        let sits = Level::ALL.into_iter().filter(|l| l.seats_at(&form.rules).is_ok());
+                        for l in std::iter::once(None).chain(sits.map(Some)) {
                             ui.selectable_value(&mut form.seats[seat], l, sitter(l));
                         }
                     });
@@ -156,7 +171,7 @@ fn fields(ui: &mut egui::Ui, form: &mut HostForm) {
 /// The table the form describes, or what to correct first.
 fn config(form: &HostForm) -> Result<HostConfig, String> {
     let code = form.code.parse::<TableCode>().map_err(|e| e.to_string())?;
-    form.rules.seated().map_err(|e| e.to_string())?;
+    form.rules.validate().map_err(|e| e.to_string())?;
     let port = form
         .port
         .trim()
@@ -202,5 +217,21 @@ mod tests {
         let config = config(&HostForm::default()).unwrap();
         assert_eq!(config.seats[0], SeatPlan::Open);
         assert_eq!(config.seats[3], SeatPlan::Bot(Level::Medium));
+    }
+
+    #[test]
+    fn a_table_of_three_or_two_gets_a_seat_per_player() {
+        for (preset, count) in [(Preset::HokmThree, 3), (Preset::HokmTwo, 2)] {
+            let form = HostForm {
+                preset,
+                rules: preset.rules(),
+                seats: [None, Some(Level::Easy), Some(Level::Medium), Some(Level::Medium)],
+                ..HostForm::default()
+            };
+            let config = config(&form).unwrap();
+            assert_eq!(config.seats.len(), count, "{preset}");
+            assert_eq!(config.seats[1], SeatPlan::Bot(Level::Easy), "{preset}");
+            assert_eq!(others(count).len(), count - 1);
+        }
     }
 }

@@ -4,6 +4,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{MenuPage, Stand, big_button, page};
+use courtpiece_rules::Preset;
+
+use crate::desktop::Launch;
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::start::{Start, StartError, start};
@@ -16,9 +19,14 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a system: each argument is a resource it reads or writes"
+)]
 fn main_page(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
+    launch: Res<Launch>,
     error: Res<StartError>,
     keys: Res<ButtonInput<KeyCode>>,
     mut next: ResMut<NextState<MenuPage>>,
@@ -27,13 +35,25 @@ fn main_page(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut quick = keys.just_pressed(KeyCode::Enter);
+    let preset = launch.preset.unwrap_or(Preset::CourtPiece);
+    let bots = preset.rules().seats().count() - 1;
+    let usual = if preset == Preset::CourtPiece {
+        "the usual rules".to_owned()
+    } else {
+        preset.title().to_owned()
+    };
     page(ctx, Stand::Middle, &error, |ui| {
         ui.vertical_centered(|ui| {
             ui.heading(egui::RichText::new("Court Piece").size(40.0));
             ui.label("Rang · Rung · Coat · Hokm");
             ui.add_space(18.0);
             quick |= big_button(ui, "Quick game  (Enter)").clicked();
-            ui.label("You and three bots, the usual rules.");
+            let others = match bots {
+                1 => "a bot",
+                2 => "two bots",
+                _ => "three bots",
+            };
+            ui.label(format!("You and {others}, {usual}."));
             ui.add_space(10.0);
             for (text, to) in [
                 ("Host a LAN table", MenuPage::Host),
@@ -53,7 +73,10 @@ fn main_page(
     if quick {
         start(
             &mut commands,
-            Start::Quick { seed: clock_seed() },
+            Start::Quick {
+                seed: clock_seed(),
+                preset,
+            },
             settings.name.clone(),
         );
     }

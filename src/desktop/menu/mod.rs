@@ -88,22 +88,11 @@ fn back(ui: &mut egui::Ui, next: &mut NextState<MenuPage>) {
     }
 }
 
-/// The presets on offer: all of them to read about, the ones a table seats to play.
-#[derive(Clone, Copy)]
-enum Offer {
-    Explained,
-    Seated,
-}
-
-fn preset_picker(ui: &mut egui::Ui, id: &str, preset: &mut Preset, offer: Offer) {
+fn preset_picker(ui: &mut egui::Ui, id: &str, preset: &mut Preset) {
     egui::ComboBox::from_id_salt(id)
         .selected_text(preset.title())
         .show_ui(ui, |ui| {
-            let offered = Preset::ALL.into_iter().filter(|p| match offer {
-                Offer::Explained => true,
-                Offer::Seated => p.rules().seated().is_ok(),
-            });
-            for p in offered {
+            for p in Preset::ALL {
                 ui.selectable_value(preset, p, p.title());
             }
         });

@@ -5,10 +5,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 use courtpiece_rules::{Card, Preset, Rank, Suit};
 
-use super::{MenuPage, Offer, Stand, back, page, preset_picker};
+use super::{MenuPage, Stand, back, page, preset_picker};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::start::StartError;
-use crate::desktop::table::layout::{CARD_H, CARD_W};
+use crate::desktop::table::geometry::{CARD_H, CARD_W};
 use crate::desktop::table::looks::Deck;
 
 /// The game the page explains.
@@ -33,7 +33,7 @@ fn rules_page(
     let ctx = contexts.ctx_mut()?;
     page(ctx, Stand::Top, &error, |ui| {
         ui.heading("The rules");
-        preset_picker(ui, "rules-page", &mut explained.0, Offer::Explained);
+        preset_picker(ui, "rules-page", &mut explained.0);
         ui.add_space(6.0);
         explain(ui, explained.0, pictures.as_ref());
         back(ui, &mut next);

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use courtpiece_net::Session;
 use courtpiece_rules::{Card, Event};
 
+use super::geometry::{self, Eye};
 use super::layout::{self, Spot};
 use super::pacing::Shown;
 use super::{CardOf, Target};
@@ -105,10 +106,7 @@ pub fn nudge(
         Event::Cut { at, .. } => Some(*at),
         _ => None,
     });
-    let clockwise = session
-        .as_ref()
-        .and_then(|s| s.lobby.as_ref())
-        .is_some_and(|l| l.rules.clockwise);
+    let eye = Eye::of(view, session.as_deref());
     let turning = revealed(&shown.events)
         .filter(|_| progress < TURNED_OVER)
         .map(|card| {
@@ -116,7 +114,7 @@ pub fn nudge(
                 seat: view.caller,
                 face_up: true,
             };
-            (card, layout::transform(face_up, view.seat, clockwise, false))
+            (card, geometry::transform(face_up, eye, false))
         });
     let in_deck = cards
         .iter()

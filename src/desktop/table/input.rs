@@ -1,22 +1,34 @@
 //! The player's hand under the mouse and the keys: hovering lifts a card, a click or Enter plays
 //! it, the arrow keys move along the cards that may be played (around the hand). Cards that may
-//! not be played now are dimmed, and trying one says why.
+//! not be played now are dimmed, and trying one says why. In Hokm for two a click picks the cards
+//! to lay away (lifted until the decision box lays them down), and a click on the card looked at
+//! in the draw keeps it.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use courtpiece_net::{ClientMessage, Session, ToHost};
 use courtpiece_rules::{Card, CardSet, Intent, RuleError};
 
-use super::layout::{CARD_H, CARD_W, Spot};
+use super::geometry::{CARD_H, CARD_W};
+use super::layout::Spot;
 use super::pacing::Shown;
 use super::{CardOf, Hover, Target};
 
-/// The cards the player may play now, if it is their turn to play a card.
+/// The cards the player may play (or pick) now, if it is their turn to.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Playable {
     pub active: bool,
     pub cards: CardSet,
+    /// How many cards of the hand the player lays away now (R2-DEAL); 0 when they play one.
+    pub choose: u8,
+    /// The card the player looks at in their draw turn, which a click keeps (R2-DRAW).
+    pub offer: Option<Card>,
 }
+
+/// The cards the player picked to lay away, before they lay them down.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chosen(pub CardSet);
 
 /// The player tried a card the rules refuse now: the HUD says why.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -38,25 +50,45 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The player may act only on what they see: when the table has shown the latest update.
-fn playable(session: Option<Res<Session>>, shown: Res<Shown>, mut playable: ResMut<Playable>) {
+fn playable(
+    session: Option<Res<Session>>,
+    shown: Res<Shown>,
+    mut playable: ResMut<Playable>,
+    mut chosen: ResMut<Chosen>,
+) {
     let mut now = Playable::default();
+    let mut hand = CardSet::EMPTY;
     if let Some(session) = session
         && let Some(view) = &session.view
         && shown.caught_up()
         && session.seat == Some(view.seat)
         && view.to_act == Some(view.seat)
     {
+        hand = view.hand;
         for intent in &view.legal {
-            if let Intent::Play { card } = intent {
-                now.active = true;
-                now.cards.insert(*card);
+            match intent {
+                Intent::Play { card } => {
+                    now.active = true;
+                    now.cards.insert(*card);
+                }
+                Intent::Discard { cards } => {
+                    now.active = true;
+                    now.cards = view.hand;
+                    now.choose = u8::try_from(cards.len()).unwrap_or(u8::MAX);
+                }
+                Intent::Keep => now.offer = view.offer,
+                _ => {}
             }
         }
+    }
+    // a pick lasts while the player is laying away and holds what they picked
+    if now.choose == 0 || !chosen.0.without(hand).is_empty() {
+        chosen.set_if_neq(Chosen::default());
     }
     playable.set_if_neq(now);
 }
 
-/// The player's own face-up cards, left to right.
+/// The player's own face-up cards, left to right, then the card they look at in a draw turn.
 fn hand(cards: &Query<(&CardOf, &Target, &GlobalTransform)>, session: &Session) -> Vec<(CardOf, Transform)> {
     let mut hand: Vec<(u8, CardOf, Transform)> = cards
         .iter()
@@ -67,6 +99,7 @@ fn hand(cards: &Query<(&CardOf, &Target, &GlobalTransform)>, session: &Session) 
                 face_up: true,
                 ..
             } if Some(seat) == session.seat => Some((index, *card, global.compute_transform())),
+            Spot::Offer { .. } => Some((u8::MAX, *card, global.compute_transform())),
             _ => None,
         })
         .collect();
@@ -113,14 +146,21 @@ fn hover_with_mouse(
     hover.set_if_neq(Hover(under.map(|(c, _)| c.0)));
 }
 
+/// What trying a card may change: the picks, an intent to the host, a refusal to show.
+#[derive(SystemParam)]
+struct Try<'w> {
+    chosen: ResMut<'w, Chosen>,
+    out: MessageWriter<'w, ToHost>,
+    refused: MessageWriter<'w, Refused>,
+}
+
 fn keys(
     input: Res<ButtonInput<KeyCode>>,
     cards: Query<(&CardOf, &Target, &GlobalTransform)>,
     session: Option<Res<Session>>,
     playable: Res<Playable>,
     mut hover: ResMut<Hover>,
-    mut out: MessageWriter<ToHost>,
-    mut refused: MessageWriter<Refused>,
+    mut act: Try,
 ) {
     let Some(session) = session else { return };
     let hand: Vec<Card> = hand(&cards, &session).into_iter().map(|(c, _)| c.0).collect();
@@ -129,7 +169,7 @@ fn keys(
     } else if input.just_pressed(KeyCode::ArrowLeft) {
         hover.0 = step(&hand, hover.0, &playable, false);
     } else if input.just_pressed(KeyCode::Enter) || input.just_pressed(KeyCode::Space) {
-        try_card(hover.0, &session, &playable, &mut out, &mut refused);
+        try_card(hover.0, &session, &playable, &mut act);
     }
 }
 
@@ -149,21 +189,24 @@ fn step(hand: &[Card], from: Option<Card>, playable: &Playable, right: bool) -> 
         .map(|k| hand[k])
 }
 
-/// Plays the card under the mouse or the keys, or says why it may not be played.
-fn try_card(
-    card: Option<Card>,
-    session: &Session,
-    playable: &Playable,
-    out: &mut MessageWriter<ToHost>,
-    refused: &mut MessageWriter<Refused>,
-) {
-    let (Some(card), true) = (card, playable.active) else {
+/// Plays the card under the mouse or the keys (or picks it, or keeps it), or says why it may
+/// not be played.
+fn try_card(card: Option<Card>, session: &Session, playable: &Playable, act: &mut Try) {
+    let Some(card) = card else { return };
+    if playable.offer == Some(card) {
+        act.out.write(ToHost(ClientMessage::Intent(Intent::Keep)));
         return;
-    };
-    if playable.cards.contains(card) {
-        out.write(ToHost(ClientMessage::Intent(Intent::Play { card })));
+    }
+    if !playable.active {
+        return;
+    }
+    if playable.choose > 0 {
+        pick(&mut act.chosen, card, playable);
+    } else if playable.cards.contains(card) {
+        act.out
+            .write(ToHost(ClientMessage::Intent(Intent::Play { card })));
     } else if let Some(why) = session.view.as_ref().and_then(|v| v.why_not_play(card)) {
-        refused.write(Refused { card, why });
+        act.refused.write(Refused { card, why });
     }
 }
 
@@ -173,8 +216,7 @@ fn click(
     playable: Res<Playable>,
     session: Option<Res<Session>>,
     mut contexts: EguiContexts,
-    mut out: MessageWriter<ToHost>,
-    mut refused: MessageWriter<Refused>,
+    mut act: Try,
 ) {
     if !mouse.just_pressed(MouseButton::Left)
         || contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_pointer_input())
@@ -182,7 +224,20 @@ fn click(
         return;
     }
     if let Some(session) = session {
-        try_card(hover.0, &session, &playable, &mut out, &mut refused);
+        try_card(hover.0, &session, &playable, &mut act);
+    }
+}
+
+/// Picks a card of the hand to lay away, or puts it back. Once as many are picked as the rules
+/// ask for, no other is taken until one is put back.
+fn pick(chosen: &mut Chosen, card: Card, playable: &Playable) {
+    if !playable.cards.contains(card) {
+        return;
+    }
+    if chosen.0.contains(card) {
+        chosen.0.remove(card);
+    } else if chosen.0.len() < u32::from(playable.choose) {
+        chosen.0.insert(card);
     }
 }
 
@@ -200,6 +255,7 @@ mod tests {
         let playable = Playable {
             active: true,
             cards: cards("KS 5H").into_iter().collect(),
+            ..Playable::default()
         };
         let right = |from: &str| step(&hand, from.parse().ok(), &playable, true).map(|c| c.to_string());
         let left = |from: &str| step(&hand, from.parse().ok(), &playable, false).map(|c| c.to_string());
@@ -219,5 +275,30 @@ mod tests {
             "every card while it is not your turn"
         );
         assert_eq!(step(&[], None, &playable, true), None);
+    }
+
+    #[test]
+    fn picks_to_lay_away_toggle_and_stop_at_the_count() {
+        let hand = cards("AS KS 9H 5H 2C");
+        let playable = Playable {
+            active: true,
+            cards: hand.iter().copied().collect(),
+            choose: 2,
+            offer: None,
+        };
+        let mut chosen = Chosen::default();
+        for card in [hand[0], hand[1], hand[2]] {
+            pick(&mut chosen, card, &playable);
+        }
+        assert_eq!(chosen.0, [hand[0], hand[1]].into_iter().collect(), "two at most");
+        pick(&mut chosen, hand[0], &playable);
+        pick(&mut chosen, hand[4], &playable);
+        assert_eq!(
+            chosen.0,
+            [hand[1], hand[4]].into_iter().collect(),
+            "put back, then another"
+        );
+        pick(&mut chosen, "QD".parse().unwrap(), &playable);
+        assert_eq!(chosen.0.len(), 2, "a card not held is never picked");
     }
 }

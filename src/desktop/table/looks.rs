@@ -7,7 +7,7 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use courtpiece_rules::Card;
 
 use super::faces::{self, Canvas};
-use super::layout::{CARD_H, CARD_W};
+use super::geometry::{CARD_H, CARD_W};
 use super::{CardOf, Target};
 use crate::desktop::palette;
 use crate::desktop::settings::Settings;

@@ -3,13 +3,14 @@
 
 use bevy::prelude::*;
 use courtpiece_net::Session;
-use courtpiece_rules::{Card, Event, Mode, Phase, Seat};
+use courtpiece_rules::{Card, CardSet, Event, Mode, Phase, Seat};
 
 use crate::desktop::cost::{FrameCost, TableUpdate};
 use crate::desktop::screen::Screen;
 
 pub mod faces;
 pub mod flourish;
+pub mod geometry;
 pub mod input;
 pub mod layout;
 pub mod looks;
@@ -44,6 +45,7 @@ pub struct Place;
 pub fn view_plugin(app: &mut App) {
     app.init_resource::<Anonymous>()
         .init_resource::<Hover>()
+        .init_resource::<input::Chosen>()
         .init_resource::<flourish::CutPreview>()
         .add_plugins((crate::desktop::cost::table_schedule, pacing::plugin))
         .add_systems(OnEnter(Screen::Table), spawn_cards)
@@ -112,11 +114,12 @@ fn spawn_cards(mut commands: Commands) {
 fn place(
     shown: Res<Shown>,
     hover: Res<Hover>,
+    chosen: Res<input::Chosen>,
     session: Option<Res<Session>>,
     mut anonymous: ResMut<Anonymous>,
     mut cards: Query<(&CardOf, &mut Target)>,
 ) {
-    if !shown.is_changed() && !hover.is_changed() {
+    if !shown.is_changed() && !hover.is_changed() && !chosen.is_changed() {
         return;
     }
     let Some(view) = &shown.view else { return };
@@ -130,13 +133,14 @@ fn place(
             .filter(|r| r.mode == Mode::DoubleSar)
             .map(courtpiece_rules::heap::Collect::of),
         just_won: shown.events.iter().any(|e| matches!(e, Event::TrickWon { .. })),
+        removed: rules.as_ref().map_or(CardSet::EMPTY, |r| r.removed),
     };
-    let clockwise = rules.as_ref().is_some_and(|r| r.clockwise);
+    let eye = geometry::Eye::of(view, session.as_deref());
     let spots = layout::layout(view, &context, &mut anonymous);
     for (card, mut target) in &mut cards {
         let Some(&spot) = spots.get(&card.0) else { continue };
-        let lifted = hover.0 == Some(card.0);
-        let transform = layout::transform(spot, view.seat, clockwise, lifted);
+        let lifted = hover.0 == Some(card.0) || chosen.0.contains(card.0);
+        let transform = geometry::transform(spot, eye, lifted);
         let new = Target { transform, spot };
         if *target != new {
             *target = new;
