@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
-use courtpiece_rules::{Event, HandKind, HandResult, Phase, SeatView, Side};
+use courtpiece_rules::{Event, HandKind, HandResult, MatchScore, Phase, RuleSet, SeatView, Side};
 
 use super::{scores_courts, sides, table_on};
 use crate::desktop::cost::OurEgui;
@@ -81,6 +81,10 @@ fn result(
 fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandResult, courts: bool) {
     let sides = sides(session, view);
     let ours = hand.winner == view.seats.side(view.seat);
+    let score = session
+        .lobby
+        .as_ref()
+        .map_or(view.score, |l| score_after(view, hand, &l.rules));
     let (colour, winner) = sides
         .iter()
         .find(|(s, _, _)| *s == hand.winner)
@@ -104,14 +108,9 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
     ui.label(line("Tricks", &|s| u32::from(hand.tricks[s.index()])));
     ui.label(why(hand.kind));
     let unit = if courts { "courts" } else { "points" };
-    ui.label(
-        egui::RichText::new(line(&format!("Score ({unit})"), &|s| {
-            view.score.points[s.index()]
-        }))
-        .size(18.0),
-    );
+    ui.label(egui::RichText::new(line(&format!("Score ({unit})"), &|s| score.points[s.index()])).size(18.0));
     if courts {
-        let streak = view.score.streak[hand.winner.index()];
+        let streak = score.streak[hand.winner.index()];
         if streak > 0 && hand.kind == HandKind::Plain {
             let side = if ours { "Your side has" } else { "They have" };
             ui.label(format!(
@@ -119,6 +118,16 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
             ));
         }
     }
+}
+
+/// The match score with `hand` counted: while the table is at the hand's end the match has not
+/// counted it yet (unless the hand ended the match).
+fn score_after(view: &SeatView, hand: &HandResult, rules: &RuleSet) -> MatchScore {
+    let mut score = view.score;
+    if view.phase == Phase::Scoring && score.hands < view.hand_no {
+        score.add(hand, rules);
+    }
+    score
 }
 
 /// What the hand was worth, and why.
@@ -132,5 +141,48 @@ fn why(kind: HandKind) -> &'static str {
         HandKind::GoonCourt => "All thirteen collected by the dealing side: a goon court.",
         HandKind::Revoke => "A card that did not follow was claimed: the revoking side loses.",
         HandKind::FalseClaim => "A wrong revoke claim: the claiming side loses.",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use courtpiece_rules::{Match, Preset, Seat};
+
+    use super::*;
+
+    #[test]
+    fn the_result_counts_the_hand_the_match_has_not_counted_yet() {
+        let rules = Preset::HokmTwo.rules();
+        let mut game = Match::new(&rules, 2).unwrap();
+        let seat = Seat::ALL[0];
+        while game.phase() != Phase::Scoring {
+            game.advance();
+            let who = game.to_act().expect("someone acts");
+            let intent = game.round().legal_intents(who)[0];
+            game.apply(who, intent).unwrap();
+        }
+        let view = game.view(seat);
+        let hand = view.result.expect("the hand's result");
+        let after = score_after(&view, &hand, &rules);
+        assert_eq!(
+            after.points.iter().sum::<u32>(),
+            view.score.points.iter().sum::<u32>() + 1
+        );
+        game.step();
+        let next = game.view(seat);
+        assert_eq!(score_after(&next, &hand, &rules), next.score, "counted once");
+        assert_eq!(next.score.points, after.points);
+
+        // the last hand of a match is counted before the table shows its end
+        while !game.is_over() {
+            game.advance();
+            if let Some(who) = game.to_act() {
+                let intent = game.round().legal_intents(who)[0];
+                game.apply(who, intent).unwrap();
+            }
+        }
+        let end = game.view(seat);
+        let last = end.result.expect("the last hand's result");
+        assert_eq!(score_after(&end, &last, &rules), end.score);
     }
 }
