@@ -2,7 +2,9 @@
 //! partner who is winning, draws trumps when long in them, cashes its winners, leads from a short
 //! suit to ruff it later, covers an honour, ruffs no higher than it must, and calls trumps by
 //! length and strength. Under the Double Sar heap it plays for collections: it keeps its top trump
-//! for a trick that collects and takes the lead only when it can follow up.
+//! for a trick that collects and takes the lead only when it can follow up. Alone at a table of
+//! three or two, it draws trumps whenever it holds the top one, leads into an opponent's void to
+//! make them spend a trump, and leads or plays second the top of a sequence.
 
 use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit};
 
@@ -115,6 +117,9 @@ fn keeper(view: &SeatView, memory: &Memory, cards: CardSet) -> Option<Card> {
 fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, heap: bool) -> Option<Card> {
     let trumps = view.trumps.and(memory.trumps);
     let hand = view.hand;
+    // at a table of three or two nobody has a partner: a lost lead is an opponent's trick, and
+    // there is nobody to ruff for
+    let alone = view.seats.partner(view.seat).is_none();
     // my second trick in a row collects the heap: cash a winner now
     if run == Some(view.seat)
         && let Some(card) = cards
@@ -131,15 +136,15 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
                 .clone()
                 .any(|o| memory.voids[o.index()][suit.index()] && memory.may_hold(o, trumps.unwrap_or(suit)))
     };
-    // draw trumps when long in them and the opponents may still hold some
+    // draw trumps when long in them and the opponents may still hold some (alone, whenever the top
+    // trump is mine: nobody else draws them for me)
     if let Some(t) = trumps {
         let mine = cards.count_suit(t);
         let out = memory.trumps_out();
         let opps_have = opps.clone().any(|o| memory.may_hold(o, t));
         let top = cards.of_suit(t).highest();
         if let Some(top) = top
-            && mine >= 3
-            && mine > out / 2
+            && ((mine >= 3 && mine > out / 2) || alone)
             && opps_have
             && run.is_none()
             && memory.is_boss(top, hand)
@@ -176,8 +181,10 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
     {
         return Some(card);
     }
-    // from a short side suit, so as to ruff it when it comes round again
+    // from a short side suit, so as to ruff it when it comes round again (alone, the low lead
+    // gives the trick away for a ruff that may never come)
     if let Some(t) = trumps
+        && !alone
         && cards.has_suit(t)
         && let Some(card) = cards
             .iter()
@@ -191,12 +198,41 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
     {
         return Some(card);
     }
+    // alone: a suit an opponent lacks makes them spend a trump on a small card of mine
+    if alone
+        && let Some(card) = cards
+            .iter()
+            .filter(|&c| Some(c.suit()) != trumps && opps_may_ruff(c.suit()))
+            .min_by_key(|c| c.rank())
+    {
+        return Some(card);
+    }
+    // alone: the top of a sequence drives out the card over it
+    if alone
+        && let Some(card) = cards
+            .iter()
+            .filter(|&c| Some(c.suit()) != trumps && c.rank() >= Rank::TEN && backed(c, hand, memory.played))
+            .max_by_key(|c| (hand.count_suit(c.suit()), c.rank()))
+    {
+        return Some(card);
+    }
     // otherwise low from the longest side suit
     cards
         .iter()
         .filter(|c| Some(c.suit()) != trumps)
         .max_by_key(|c| (hand.count_suit(c.suit()), std::cmp::Reverse(c.rank())))
         .or_else(|| lowest_card(cards))
+}
+
+/// Does a card of mine have another of mine right below it, the cards played between them aside?
+/// Leading the higher then knocks out the card over it and leaves the lower one good.
+fn backed(card: Card, hand: CardSet, played: CardSet) -> bool {
+    (0..card.rank().index())
+        .rev()
+        .filter_map(Rank::new)
+        .map(|r| Card::new(card.suit(), r))
+        .find(|&c| !played.contains(c))
+        .is_some_and(|c| hand.contains(c))
 }
 
 /// The card to play to a trick someone else led.
@@ -290,9 +326,19 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
         {
             return Some(cover);
         }
+        // alone, the top of a sequence: it drives out the card over it from the last hand
+        if partner.is_none()
+            && let Some(&cover) = winners
+                .iter()
+                .filter(|&&c| c.suit() == led && c.rank() >= Rank::TEN && backed(c, hand, memory.played))
+                .min_by_key(|c| c.rank())
+        {
+            return Some(cover);
+        }
         if let Some(&ruff) = winners
             .iter()
-            .filter(|c| Some(c.suit()) == trumps && led != c.suit())
+            // alone, nobody covers my ruff: a small one that the last hand overruffs is wasted
+            .filter(|c| Some(c.suit()) == trumps && led != c.suit() && (partner.is_some() || !may_ruff))
             .min_by_key(|c| c.rank())
         {
             return Some(ruff);

@@ -132,6 +132,45 @@ fn medium_beats_easy() {
     assert!(s.a_hand_win_rate > 0.5, "{s:?}");
 }
 
+/// Alone at a table of three or two, Medium still wins well over its share of matches: at three,
+/// half of each set seats one Medium against two Easy bots.
+#[test]
+fn medium_beats_easy_at_tables_of_three_and_two() {
+    for (preset, sets) in [(Preset::HokmThree, 150), (Preset::HokmTwo, 150)] {
+        let rules = preset.rules();
+        let sets: Vec<_> = (0..sets)
+            .map(|i| play_set(&rules, 1, i, Level::Medium, Level::Easy))
+            .collect();
+        let s = Summary::of(&sets);
+        assert!(s.a_match_win_rate >= 0.72, "{preset}: {s:?}");
+    }
+}
+
+/// Alone, nobody draws trumps for Medium: holding the highest trump left, it leads it while an
+/// opponent may still hold one.
+#[test]
+fn medium_alone_draws_trumps_with_the_top_one() {
+    use courtpiece_bots::memory::Memory;
+    let rules = Preset::HokmThree.rules();
+    let mut drawn = 0;
+    medium_plays(&rules, 0..40, |view, card| {
+        let memory = Memory::read(view, &rules);
+        let Some(trumps) = memory.trumps else { return };
+        let Some(top) = view.hand.of_suit(trumps).highest() else {
+            return;
+        };
+        let opponents_may = view
+            .seats
+            .opponents(view.seat)
+            .any(|o| memory.may_hold(o, trumps));
+        if view.trick.is_empty() && memory.is_boss(top, view.hand) && opponents_may {
+            assert_eq!(card, top, "{view:?}");
+            drawn += 1;
+        }
+    });
+    assert!(drawn > 40, "the case came up {drawn} times");
+}
+
 #[test]
 fn samples_agree_with_what_the_table_has_shown() {
     use courtpiece_bots::memory::Memory;
