@@ -64,11 +64,6 @@ pub fn run(o: Options) -> Result<(), CliError> {
         return Err(CliError::Usage("--threads must be between 1 and 256".into()));
     }
     let rules = o.preset.rules();
-    for level in [o.a, o.b] {
-        level
-            .seats_at(&rules)
-            .map_err(|e| CliError::Usage(format!("{}: {e}", o.preset)))?;
-    }
     let bar = ProgressBar::new(u64::from(o.hands));
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} hands, {elapsed} (eta {eta})") {
         bar.set_style(style);

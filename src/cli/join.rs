@@ -149,7 +149,6 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
     };
     eprintln!("Joining the table at {addr}…");
     let mut prompted = None;
-    let mut stand_in_told = false;
     let mut ticker = super::tick::Ticker::new(TICK);
     loop {
         app.update();
@@ -157,15 +156,6 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
         let session = app.world().resource::<Session>().clone();
         if o.autoplay.is_none() || !o.json {
             tell(&messages, &session);
-        }
-        if let (Some(level), Some(lobby), false) = (o.autoplay, &session.lobby, stand_in_told) {
-            stand_in_told = true;
-            if let Err(e) = level.seats_at(&lobby.rules) {
-                eprintln!(
-                    "{e}: a {} bot plays this seat instead.",
-                    level.sitting_at(&lobby.rules)
-                );
-            }
         }
         if let Some(summary) = &session.summary {
             if o.json {

@@ -73,7 +73,7 @@ pub struct Options {
     /// Rules preset: court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2.
     #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
     pub preset: Preset,
-    /// Level of the bots: easy, medium, hard (hard at tables of four only).
+    /// Level of the bots: easy, medium, hard.
     #[arg(long = "bots", default_value = "medium", value_parser = super::parse_level)]
     pub level: Level,
     /// Seed of the deals (a random one if not given); the same seed deals the same cards.
@@ -105,10 +105,6 @@ pub fn run(options: Options) -> Result<(), CliError> {
     if options.hands.is_some() {
         rules.max_hands = options.hands;
     }
-    options
-        .level
-        .seats_at(&rules)
-        .map_err(|e| CliError::Usage(format!("--bots {}: {e}", options.level)))?;
     let seats = rules.seats();
     let mut record = GameRecord::new(&rules, seed);
     let mut m = record.start().map_err(|e| CliError::Usage(e.to_string()))?;

@@ -39,28 +39,6 @@ impl Level {
         }
     }
 
-    /// Refuses a table this level does not play yet: Hard's search positions seat four, so it
-    /// sits only at tables of four so far (§9).
-    pub fn seats_at(self, rules: &RuleSet) -> Result<(), Unseated> {
-        if self == Level::Hard && rules.players != 4 {
-            Err(Unseated {
-                level: self,
-                players: rules.players,
-            })
-        } else {
-            Ok(())
-        }
-    }
-
-    /// The level that plays for this one at a table of `rules`: itself where it sits, Medium
-    /// where it does not (a player who asked for Hard at a table of three still gets a bot).
-    pub fn sitting_at(self, rules: &RuleSet) -> Level {
-        match self.seats_at(rules) {
-            Ok(()) => self,
-            Err(_) => Level::Medium,
-        }
-    }
-
     /// A bot of this level whose random choices follow `seed`.
     pub fn bot(self, seed: u64) -> Box<dyn Bot> {
         match self {
@@ -75,14 +53,6 @@ impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// A level asked to sit at a table it does not play yet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
-#[error("the {level} bot plays at tables of four only so far, not at a table of {players}")]
-pub struct Unseated {
-    pub level: Level,
-    pub players: u8,
 }
 
 /// A level name that is not one of ours.

@@ -2,14 +2,11 @@
 //! everything the table has shown (counts, shown cards, voids), with the unseen trumps leaning
 //! toward the seat that called them.
 
-use courtpiece_rules::{CallView, CardSet, Seat, SeatView, Suit};
+use courtpiece_rules::{CallView, CardSet, RuleSet, Seat, SeatView, Suit};
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
 use crate::memory::Memory;
-
-/// Cards in a whole hand.
-const HAND: u32 = 13;
 
 /// The weight of a seat's free places when a card is dealt, and of the caller's when the card
 /// is a trump (about how much likelier a caller is to hold a given unseen trump).
@@ -39,37 +36,75 @@ pub fn sample(view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet;
     let cards: Vec<_> = pool.iter().collect();
     // the caller chose trumps from its first five cards, so it more likely holds trumps than
     // the cards it was dealt later alone would say (R-CALL)
-    let lean = view
-        .known_trumps
-        .filter(|_| view.caller != view.seat)
-        .map(|t| (view.caller.index(), t));
+    let lean = Lean {
+        caller: view
+            .known_trumps
+            .filter(|_| view.caller != view.seat)
+            .map(|t| (view.caller.index(), t)),
+        trumps: view.known_trumps,
+    };
     let mut left = [0u32; 4];
     for card in &cards {
         left[card.suit().index()] += 1;
     }
+    // cards lying face down (Hokm for two's discards and stock) are nobody's: they take the
+    // places the hands leave over
+    let spare = u32::try_from(cards.len())
+        .unwrap_or(u32::MAX)
+        .saturating_sub(need.iter().sum());
     // the voids can not all be honoured if a revoke slipped by; then they are let go
     let shown = Voids::new(memory.voids);
-    let voids = if shown.fit(left, need) {
+    let voids = if shown.fit(left, need, spare) {
         shown
     } else {
         Voids::new([[false; 4]; 4])
     };
-    deal(&cards, hands, need, left, &voids, lean, rng)
+    deal(&cards, hands, Places { need, spare }, left, &voids, lean, rng)
+}
+
+/// The weight of a card going face down rather than to a hand that chose what it kept (R2-DRAW).
+const FACE_DOWN: u32 = 2;
+
+/// The weight of `card` going to a hand that chose what it kept, against [`FACE_DOWN`]: a player
+/// keeps trumps and honours and lays down the small side cards.
+fn kept(card: courtpiece_rules::Card, trumps: Option<Suit>) -> u32 {
+    if Some(card.suit()) == trumps {
+        6
+    } else if card.rank() >= courtpiece_rules::Rank::JACK {
+        4
+    } else {
+        FACE_DOWN
+    }
+}
+
+/// Which way a card leans: toward the caller's seat if it is of the trumps it called (R-CALL),
+/// and toward a hand that chose what to keep if it is a trump or an honour (R2-DRAW).
+#[derive(Clone, Copy)]
+struct Lean {
+    caller: Option<(usize, Suit)>,
+    trumps: Option<Suit>,
+}
+
+/// The free places a layout deals to: each seat's, and those face down.
+struct Places {
+    need: [u32; 4],
+    spare: u32,
 }
 
 fn deal(
     cards: &[courtpiece_rules::Card],
     mut hands: [CardSet; 4],
-    mut need: [u32; 4],
+    places: Places,
     mut left: [u32; 4],
     voids: &Voids,
-    lean: Option<(usize, Suit)>,
+    lean: Lean,
     rng: &mut SmallRng,
 ) -> [CardSet; 4] {
     let mut order = cards.to_vec();
     for i in (1..order.len()).rev() {
         order.swap(i, rng.random_range(0..=i));
     }
+    let Places { mut need, mut spare } = places;
     for card in order {
         let suit = card.suit().index();
         left[suit] -= 1;
@@ -79,15 +114,26 @@ fn deal(
             let mut rest = need;
             if need[s] == 0 || voids.lacks[s][suit] || {
                 rest[s] -= 1;
-                !voids.fit(left, rest)
+                !voids.fit(left, rest, spare)
             } {
                 return 0;
             }
-            let leaning = lean == Some((s, card.suit()));
-            need[s] * if leaning { CALLER_TRUMPS } else { WEIGHT }
+            let leaning = lean.caller == Some((s, card.suit()));
+            let w = need[s] * if leaning { CALLER_TRUMPS } else { WEIGHT };
+            if spare > 0 { w * kept(card, lean.trumps) } else { w }
         });
-        let total: u32 = weights.iter().sum();
+        let face_down = if spare > 0 && voids.fit(left, need, spare - 1) {
+            spare * WEIGHT * FACE_DOWN
+        } else {
+            0
+        };
+        let total: u32 = weights.iter().sum::<u32>() + face_down;
         let mut pick = rng.random_range(0..total.max(1));
+        if pick < face_down {
+            spare -= 1;
+            continue;
+        }
+        pick -= face_down;
         let chosen = (0..4).find(|&s| {
             if pick < weights[s] {
                 true
@@ -141,8 +187,9 @@ impl Voids {
         voids
     }
 
-    /// Whether `left` cards of each suit can go to seats with `need` free places each.
-    fn fit(&self, left: [u32; 4], need: [u32; 4]) -> bool {
+    /// Whether `left` cards of each suit can go to seats with `need` free places each and to
+    /// `spare` places face down.
+    fn fit(&self, left: [u32; 4], need: [u32; 4], spare: u32) -> bool {
         let within = |bits: u8, counts: [u32; 4]| {
             (0..4)
                 .filter(|&i| bits >> i & 1 == 1)
@@ -151,27 +198,29 @@ impl Voids {
         };
         self.checks[..self.sets]
             .iter()
-            .all(|&(set, seats)| within(set, left) <= within(seats, need))
+            .all(|&(set, seats)| within(set, left) <= within(seats, need) + spare)
     }
 }
 
-/// The four whole hands of one possible deal, as the trump caller may picture them with only
-/// its first cards seen (R-DEAL1): the caller's hand completed to thirteen, the others dealt
-/// thirteen each from what is left.
-pub fn whole_deal(view: &SeatView, rng: &mut SmallRng) -> [CardSet; 4] {
+/// The whole hands of one possible deal, as the trump caller may picture them with only its
+/// first cards seen (R-DEAL1, R3-DEAL): the caller's hand completed to a full hand, each other
+/// seat dealt a full hand from what is left, the cards out of the game (R3-DECK) aside.
+pub fn whole_deal(view: &SeatView, rules: &RuleSet, rng: &mut SmallRng) -> [CardSet; 4] {
     let mut hands = [CardSet::EMPTY; 4];
     hands[view.seat.index()] = view.hand;
-    for s in Seat::ALL.into_iter().filter(|&s| s != view.seat) {
+    for s in view.seats.all().filter(|&s| s != view.seat) {
         hands[s.index()] = view.exposed[s.index()];
     }
-    let taken = hands.iter().fold(CardSet::EMPTY, |acc, &h| acc | h);
+    let taken = hands.iter().fold(rules.removed, |acc, &h| acc | h);
     let mut pool: Vec<_> = (!taken).iter().collect();
     for i in (1..pool.len()).rev() {
         pool.swap(i, rng.random_range(0..=i));
     }
     let mut cards = pool.into_iter();
-    for hand in &mut hands {
-        while hand.len() < HAND
+    let full = u32::from(rules.tricks());
+    for seat in view.seats.all() {
+        let hand = &mut hands[seat.index()];
+        while hand.len() < full
             && let Some(card) = cards.next()
         {
             hand.insert(card);

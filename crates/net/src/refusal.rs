@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use courtpiece_bots::Unseated;
 use courtpiece_rules::{Intent, RuleError, RulesConflict, Seat};
 
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
@@ -59,9 +58,6 @@ pub enum LobbyError {
     NotConnected { seat: Seat, name: String },
     #[error("the table has no seat {}", .0.index())]
     NoSuchSeat(Seat),
-    /// A bot level asked to sit at a table it does not play, by a seat or by new rules.
-    #[error("{0}")]
-    Unseated(#[from] Unseated),
     #[error("the rules were refused: {0}")]
     Rules(#[from] RulesConflict),
 }

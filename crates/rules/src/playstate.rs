@@ -10,18 +10,20 @@ use crate::heap::{Collect, Heap};
 use crate::outcome::HandKind;
 use crate::round::{PlayOn, Round};
 use crate::ruleset::{Mode, RuleSet};
-use crate::seat::{Seat, Side};
+use crate::seat::{MAX_SIDES, Seat, Seats, Side};
 use crate::trick::Trick;
 use crate::trick::{NO_TRUMPS, beats_bits};
 use crate::view::SeatView;
 
 const NO_SEAT: u8 = 4;
 
-/// Trick play with every hand known: the four hands, the trick in progress, trumps, tricks taken,
-/// and the Double Sar heap. Trumps are those that count on the table; a hidden indicator is the
+/// Trick play with every hand known: the hands of the two to four seats, the trick in progress,
+/// trumps, tricks taken, and the Double Sar heap. Trumps are those that count on the table; a hidden indicator is the
 /// searcher's assumption to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PlayState {
+    /// The seats of the rules; hands of seats the table does not have stay empty.
+    seats: Seats,
     hands: [CardSet; 4],
     /// Cards of the trick in progress, in play order.
     trick: [Card; 4],
@@ -50,10 +52,14 @@ impl PlayState {
     /// A position at the start of a trick: `leader` to lead, each seat holding `hands`. The
     /// leader's team is taken as the caller's (R-LEAD1): see [`Self::with_caller`].
     pub fn new(hands: [CardSet; 4], trumps: Option<Suit>, leader: Seat, rules: &RuleSet) -> PlayState {
-        // A position with fewer cards is the end of a 13-trick hand: trick numbers stay true for
-        // the heap options.
-        let left = hands.iter().map(|h| h.len()).max().unwrap_or(0).min(13) as u8;
+        // A position with fewer cards is the end of a whole hand: trick numbers stay true for
+        // the heap options and the end of the hand.
+        let total = rules.tricks();
+        let most = hands.iter().map(|h| h.count()).max().unwrap_or(0);
+        let left = most.min(total);
+        let seats = rules.seats();
         PlayState {
+            seats,
             hands,
             trick: [Card::new(Suit::Spades, crate::Rank::TWO); 4],
             trick_len: 0,
@@ -63,13 +69,13 @@ impl PlayState {
             win_card: Card::new(Suit::Spades, crate::Rank::TWO),
             win_seat: NO_SEAT,
             tally: Tally {
-                tricks: TRICKS - left,
+                tricks: total - left,
                 ..Tally::default()
             },
-            total_tricks: TRICKS,
+            total_tricks: total,
             heap: (rules.mode == Mode::DoubleSar).then(|| (Heap::default(), Collect::of(rules))),
             ending: Ending::of(rules),
-            calling: leader.team(),
+            calling: seats.side(leader),
             plays_on: false,
             result: None,
         }
@@ -77,7 +83,7 @@ impl PlayState {
 
     /// The same position with `caller` as the trump-caller.
     pub fn with_caller(mut self, caller: Seat) -> PlayState {
-        self.calling = caller.team();
+        self.calling = self.seats.side(caller);
         self
     }
 
@@ -114,7 +120,7 @@ impl PlayState {
             .iter()
             .take(7)
             .filter_map(Trick::winner)
-            .map(|(s, _)| s.team());
+            .map(|(s, _)| view.seats.side(s));
         let first = firsts.next();
         let first_seven = first.filter(|&t| view.tricks.len() >= 7 && firsts.all(|x| x == t));
         let table = Table {
@@ -154,7 +160,7 @@ impl PlayState {
         state
     }
 
-    /// A random deal of 13 cards a seat, `leader` to lead.
+    /// A random deal of 13 cards to each of four seats, `leader` to lead.
     pub fn random<R: Rng + ?Sized>(
         rng: &mut R,
         trumps: Option<Suit>,
@@ -162,6 +168,10 @@ impl PlayState {
         rules: &RuleSet,
     ) -> PlayState {
         PlayState::new(Deck::random_hands(rng), trumps, leader, rules)
+    }
+
+    pub fn seats(&self) -> Seats {
+        self.seats
     }
 
     pub fn hands(&self) -> [CardSet; 4] {
@@ -176,9 +186,9 @@ impl PlayState {
         (self.trumps != NO_TRUMPS).then(|| Suit::from_index(self.trumps as usize))
     }
 
-    /// Tricks each team has taken (collected, in Double Sar).
-    pub fn taken(&self) -> [u8; 2] {
-        [self.tally.taken[0], self.tally.taken[1]]
+    /// Tricks each side has taken (collected, in Double Sar).
+    pub fn taken(&self) -> [u8; MAX_SIDES] {
+        self.tally.taken
     }
 
     pub fn tricks_played(&self) -> u8 {
@@ -210,7 +220,15 @@ impl PlayState {
 
     /// The seat to play, and the seat winning the trick so far.
     pub fn to_play(&self) -> Seat {
-        Seat::ALL[((self.leader + self.trick_len) & 3) as usize]
+        Seat::ALL[self.seat_to_play() as usize]
+    }
+
+    /// The index of the seat to play: `% players` without a division, on the hot path.
+    #[inline]
+    fn seat_to_play(&self) -> u8 {
+        let at = self.leader + self.trick_len;
+        let players = self.seats.players();
+        if at >= players { at - players } else { at }
     }
 
     pub fn winning(&self) -> Option<(Seat, Card)> {
@@ -230,7 +248,7 @@ impl PlayState {
     /// The legal cards of the seat to play (R-FOLLOW).
     #[inline]
     pub fn legal(&self) -> CardSet {
-        let hand = self.hands[((self.leader + self.trick_len) & 3) as usize];
+        let hand = self.hands[self.seat_to_play() as usize];
         let follow = hand & self.led;
         if follow.is_empty() { hand } else { follow }
     }
@@ -246,7 +264,7 @@ impl PlayState {
     /// `V-REVOKE=penalty` stands until it is corrected or claimed.
     #[inline]
     fn place(&mut self, card: Card) -> Option<Seat> {
-        let seat = (self.leader + self.trick_len) & 3;
+        let seat = self.seat_to_play();
         self.hands[seat as usize].remove(card);
         self.trick[self.trick_len as usize] = card;
         if self.trick_len == 0 {
@@ -260,7 +278,7 @@ impl PlayState {
             self.win_seat = std::hint::select_unpredictable(beats, seat, self.win_seat);
         }
         self.trick_len += 1;
-        if self.trick_len < 4 {
+        if self.trick_len < self.seats.players() {
             return None;
         }
         let winner = self.win_seat;
@@ -269,7 +287,7 @@ impl PlayState {
     }
 
     fn end_trick(&mut self, winner: u8) {
-        let team = Side::TEAMS[(winner & 1) as usize];
+        let side = self.seats.side(Seat::ALL[winner as usize]);
         let taken = match &mut self.heap {
             // Double Sar: the trick goes to the heap, which the winner's team may collect (§6)
             Some((heap, collect)) => heap
@@ -282,7 +300,7 @@ impl PlayState {
                 .unwrap_or(0),
             None => 1,
         };
-        self.count_trick(team, taken);
+        self.count_trick(side, taken);
         self.leader = winner;
         self.trick_len = 0;
         self.led = CardSet::EMPTY;
@@ -303,11 +321,11 @@ impl PlayState {
         }
     }
 
-    /// Plays random legal cards to the end of the hand (all tricks) and returns tricks per team,
+    /// Plays random legal cards to the end of the hand (all tricks) and returns tricks per side,
     /// through [`Self::play`] as every search does. Each legal card is equally likely, up to the
     /// tiny bias of [`CardSet::pick`].
     #[inline]
-    pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> [u8; 2] {
+    pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> [u8; MAX_SIDES] {
         while !self.is_over() {
             let Some(card) = self.random_card(rng.next_u32()) else {
                 break;
@@ -320,7 +338,7 @@ impl PlayState {
     /// A legal card of the seat to play, chosen by the random number `r`.
     #[inline]
     fn random_card(&self, r: u32) -> Option<Card> {
-        let hand = self.hands[((self.leader + self.trick_len) & 3) as usize];
+        let hand = self.hands[self.seat_to_play() as usize];
         if self.trick_len == 0 {
             hand.pick(r)
         } else {
@@ -352,7 +370,7 @@ mod tests {
             let rules = preset.rules();
             for _ in 0..200 {
                 let mut s = PlayState::random(&mut rng, Some(Suit::Hearts), Seat::ALL[1], &rules);
-                let [a, b] = s.playout(&mut rng);
+                let [a, b, ..] = s.playout(&mut rng);
                 assert_eq!(a + b, 13);
                 assert!(s.hands().iter().all(|h| h.is_empty()));
             }

@@ -131,11 +131,6 @@ fn fields(ui: &mut egui::Ui, form: &mut HostForm) {
             preset_picker(ui, "host-rules", &mut form.preset);
             if form.preset != preset {
                 form.rules = form.preset.rules();
-                // a level that does not sit at the new table leaves its seat to one that does
-                let rules = &form.rules;
-                for seat in form.seats.iter_mut().flatten() {
-                    *seat = seat.sitting_at(rules);
-                }
             }
             ui.end_row();
             ui.label("Turn timer");
@@ -158,8 +153,7 @@ fn fields(ui: &mut egui::Ui, form: &mut HostForm) {
                 egui::ComboBox::from_id_salt(("seat", seat))
                     .selected_text(sitter(form.seats[seat]))
                     .show_ui(ui, |ui| {
-                        let sits = Level::ALL.into_iter().filter(|l| l.seats_at(&form.rules).is_ok());
-                        for l in std::iter::once(None).chain(sits.map(Some)) {
+                        for l in std::iter::once(None).chain(Level::ALL.map(Some)) {
                             ui.selectable_value(&mut form.seats[seat], l, sitter(l));
                         }
                     });

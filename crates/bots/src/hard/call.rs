@@ -29,7 +29,7 @@ impl Hard {
         let mut totals = [0f32; 4];
         let mut samples = 0u32;
         while samples < CALL_SAMPLES && Instant::now() < deadline {
-            let hands = whole_deal(view, &mut rng);
+            let hands = whole_deal(view, rules, &mut rng);
             let mut values = [0f32; 4];
             for suit in Suit::ALL {
                 // R-LEAD1: the caller leads

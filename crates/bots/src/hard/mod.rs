@@ -119,7 +119,13 @@ impl Bot for Hard {
             .legal
             .iter()
             .any(|i| matches!(i, Intent::Call { .. } | Intent::Show { .. } | Intent::Hide { .. }));
-        if view.phase == Phase::TrumpCall && calls_a_suit && !view.legal.contains(&Intent::Redeal) {
+        // in Hokm for two most of a hand comes from the draw (R2-DRAW): there the call is
+        // Medium's, by length and strength
+        if view.phase == Phase::TrumpCall
+            && calls_a_suit
+            && !view.legal.contains(&Intent::Redeal)
+            && rules.players != 2
+        {
             let best = self.trumps(view, rules);
             if let Some(intent) = call(view, |_, s| u32::from(s == best)) {
                 return intent;
@@ -134,7 +140,9 @@ impl Bot for Hard {
                 )
             })
             && !view.legal.is_empty();
+        // the solver seats four; at smaller tables every card is judged by playouts
         if searchable
+            && rules.players == 4
             && let Some(stakes) = Stakes::of(view, rules)
             && rules.mode == Mode::SingleSar
         {

@@ -1,12 +1,13 @@
-//! Playouts: each card is judged by playing the hand out in every sampled layout, all four seats
-//! by a quick open-handed policy, and scoring the end as the rules do. This is how Hard plays
-//! under the Double Sar heap (R-HEAP, R-COLLECT), where a trick is worth nothing until its team
-//! collects it and the solver, which counts tricks, can not help; and in the middle of a single
-//! sar hand, where no court is open and too many cards are left for the solver in time.
+//! Playouts: each card is judged by playing the hand out in every sampled layout, every seat by a
+//! quick open-handed policy, and scoring the end as the rules do. This is how Hard plays under
+//! the Double Sar heap (R-HEAP, R-COLLECT), where a trick is worth nothing until its team collects
+//! it and the solver, which counts tricks, can not help; in the middle of a single sar hand, where
+//! no court is open and too many cards are left for the solver in time; and at tables of three
+//! and two, where the race for the most tricks decides (R3-END, R3-TIE, R2-SCORE).
 
 use std::time::Instant;
 
-use courtpiece_rules::{Card, CardSet, HandKind, Intent, PlayState, RuleSet, SeatView, Side};
+use courtpiece_rules::{Card, CardSet, HandKind, Intent, MAX_SIDES, PlayState, RuleSet, SeatView, Side};
 
 use super::Hard;
 use super::stakes::worth;
@@ -29,25 +30,33 @@ const KINDS: [HandKind; 6] = [
     HandKind::GoonCourt,
 ];
 
-/// What the ends of the hand are worth to my team.
+/// What the ends of the hand are worth to my side.
 pub(super) struct Ends {
-    team: Side,
-    /// By kind (as in `KINDS`): the worth of my team winning so, then of the other team.
-    worth: [[f32; 2]; KINDS.len()],
+    side: Side,
+    sides: usize,
+    /// By kind (as in `KINDS`) and by the side that wins so: the worth to my side.
+    worth: [[f32; MAX_SIDES]; KINDS.len()],
 }
 
 impl Ends {
     pub(super) fn of(view: &SeatView, rules: &RuleSet) -> Ends {
-        let team = view.seat.team();
+        let sides = view.seats.sides();
         Ends {
-            team,
-            worth: KINDS.map(|kind| [team, team.other()].map(|t| worth(view, rules, kind, t))),
+            side: view.seats.side(view.seat),
+            sides,
+            worth: KINDS.map(|kind| {
+                std::array::from_fn(|i| {
+                    Side::from_index(i)
+                        .filter(|_| i < sides)
+                        .map_or(0.0, |winner| worth(view, rules, kind, winner))
+                })
+            }),
         }
     }
 
-    /// What a court of my team's is worth to it.
+    /// What a court of my side's is worth to it.
     pub(super) fn court_worth(&self) -> f32 {
-        self.worth[1][0]
+        self.worth[1][self.side.index()]
     }
 
     /// Plays `card` from `state` (or, with none, whatever the policy plays), then the rest of
@@ -61,24 +70,28 @@ impl Ends {
         {
             state.play(card);
         }
-        let me = self.team.index();
-        let taken = state.taken();
+        let me = self.side.index();
+        let taken = &state.taken()[..self.sides];
+        let best_other = (0..self.sides)
+            .filter(|&i| i != me)
+            .map(|i| taken[i])
+            .max()
+            .unwrap_or(0);
         // a hair for each trick taken tells apart cards that end the same way
-        let edge = (f32::from(taken[me]) - f32::from(taken[1 - me])) * 1e-3;
+        let edge = (f32::from(taken[me]) - f32::from(best_other)) * 1e-3;
         let (winner, kind) = state.result().unwrap_or_else(|| {
-            let leader = if taken[me] >= taken[1 - me] {
-                self.team
-            } else {
-                self.team.other()
-            };
+            let leader = (0..self.sides)
+                .max_by_key(|&i| (taken[i], i == me))
+                .and_then(Side::from_index)
+                .unwrap_or(self.side);
             (leader, HandKind::Plain)
         });
         let k = KINDS.iter().position(|&x| x == kind).unwrap_or(0);
-        edge + self.worth[k][usize::from(winner != self.team)]
+        edge + self.worth[k][winner.index()]
     }
 }
 
-/// The open-handed policy every seat plays by in the playouts: lead a card nobody can beat if
+/// The open-handed policy every seat plays by in the playouts: lead a card no opponent can beat if
 /// there is one, else low from the longest side suit; follow by winning as cheaply as possible
 /// unless partner already wins, else throw the lowest.
 fn policy(state: &PlayState) -> Option<Card> {
@@ -87,14 +100,14 @@ fn policy(state: &PlayState) -> Option<Card> {
         return None;
     }
     let me = state.to_play();
+    let seats = state.seats();
     let hands = state.hands();
     let trumps = state.trumps();
     let low = |set: CardSet| set.iter().min_by_key(|c| (Some(c.suit()) == trumps, c.rank()));
     match state.winning() {
         None => {
-            let opps = [me.next(), me.prev()];
             let sure = legal.iter().filter(|&c| {
-                opps.iter().all(|o| {
+                seats.opponents(me).all(|o| {
                     let h = hands[o.index()];
                     let higher = !(CardSet::above(c) & h).is_empty();
                     let ruff =
@@ -111,7 +124,7 @@ fn policy(state: &PlayState) -> Option<Card> {
                 .max_by_key(|c| (legal.count_suit(c.suit()), std::cmp::Reverse(c.rank())));
             long.or_else(|| low(legal))
         }
-        Some((seat, _)) if seat == me.partner() => low(legal),
+        Some((seat, _)) if Some(seat) == seats.partner(me) => low(legal),
         Some(_) => {
             let winners: CardSet = legal.iter().filter(|&c| state.would_win(c)).collect();
             low(winners).or_else(|| low(legal))
@@ -161,12 +174,21 @@ mod tests {
     use super::{Ends, KINDS, policy};
 
     /// Single sar ends worth ±1 for a plain win and ±4 for a court.
-    fn single_sar(team: Side) -> Ends {
-        let worth = KINDS.map(|kind| match kind {
-            HandKind::Plain => [1.0, -1.0],
-            _ => [4.0, -4.0],
+    fn single_sar(side: Side) -> Ends {
+        let mine = side.index();
+        let worth = KINDS.map(|kind| {
+            let w = if kind == HandKind::Plain { 1.0 } else { 4.0 };
+            std::array::from_fn(|i| match i {
+                _ if i == mine => w,
+                0 | 1 => -w,
+                _ => 0.0,
+            })
         });
-        Ends { team, worth }
+        Ends {
+            side,
+            sides: 2,
+            worth,
+        }
     }
 
     /// North to lead with these hands, after `taken` tricks.

@@ -62,8 +62,8 @@ impl Stakes {
     }
 }
 
-/// What a hand ending as `kind`, won by `winner`, is worth to my team: the match points both
-/// teams score from it (§8), and under court counting a quarter of a court for the win itself,
+/// What a hand ending as `kind`, won by `winner`, is worth to my side: the match points it scores
+/// less those of the best other side (§8), and under court counting a quarter of a court for the win itself,
 /// which keeps the call (R-ROT) and builds a streak (R-C7).
 pub(super) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Side) -> f32 {
     let result = HandResult {
@@ -74,8 +74,14 @@ pub(super) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Si
         caller: view.caller,
     };
     let points = hand_points(&result, rules);
-    let me = view.seat.team().index();
-    let mut value = points[me] as f32 - points[1 - me] as f32;
+    let me = view.seats.side(view.seat).index();
+    // against two or more opponents, what the best of them scores is what I must catch up
+    let theirs = (0..view.seats.sides())
+        .filter(|&i| i != me)
+        .map(|i| points[i])
+        .max()
+        .unwrap_or(0);
+    let mut value = points[me] as f32 - theirs as f32;
     if rules.scoring == Scoring::Courts {
         value += if winner.index() == me { 0.25 } else { -0.25 };
     }

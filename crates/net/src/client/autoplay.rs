@@ -12,10 +12,7 @@ use crate::refusal::Refusal;
 /// The bot that plays this client's seat.
 #[derive(Resource)]
 pub struct Autoplay {
-    level: Level,
-    seed: u64,
-    /// Made when the table's rules are known, of the level that sits at them.
-    bot: Option<Box<dyn Bot>>,
+    bot: Box<dyn Bot>,
     /// The `moves` of the update the last intent answered, so each turn is played once.
     answered: Option<u32>,
     /// The host refused the bot's choice as against the rules: play the first legal intent
@@ -26,9 +23,7 @@ pub struct Autoplay {
 impl Autoplay {
     pub fn new(level: Level, seed: u64) -> Autoplay {
         Autoplay {
-            level,
-            seed,
-            bot: None,
+            bot: level.bot(seed),
             answered: None,
             play_safe: false,
         }
@@ -62,11 +57,7 @@ pub(super) fn play(
     if autoplay.answered == Some(session.moves) {
         return;
     }
-    let (level, seed) = (autoplay.level, autoplay.seed);
-    let bot = autoplay
-        .bot
-        .get_or_insert_with(|| level.sitting_at(&lobby.rules).bot(seed));
-    let chosen = bot.decide(view, &lobby.rules);
+    let chosen = autoplay.bot.decide(view, &lobby.rules);
     let intent: Intent = if autoplay.play_safe || !view.legal.contains(&chosen) {
         view.legal[0]
     } else {

@@ -56,16 +56,12 @@ pub(crate) fn act(
             if let Holder::Player(_) = holder(host, seat)? {
                 return Err(LobbyError::SeatHasPlayer(seat));
             }
-            if let Some(level) = level {
-                level.seats_at(&host.rules)?;
-            }
             host.seats[seat.index()] = level.map_or(Holder::Open, Holder::Bot);
         }
         LobbyAction::FillWithBots(level) => {
             if !owner {
                 return owners_only();
             }
-            level.seats_at(&host.rules)?;
             for holder in &mut host.seats {
                 if *holder == Holder::Open {
                     *holder = Holder::Bot(level);
@@ -77,11 +73,6 @@ pub(crate) fn act(
                 return owners_only();
             }
             rules.validate()?;
-            for holder in &host.seats {
-                if let Holder::Bot(level) = holder {
-                    level.seats_at(&rules)?;
-                }
-            }
             seat_for(host, rules.seats().count());
             host.rules = rules;
         }

@@ -93,8 +93,6 @@ pub enum HostError {
     Rules(#[from] courtpiece_rules::RulesConflict),
     #[error("a table of {rules} needs {rules} seats, {given} given")]
     SeatCount { rules: usize, given: usize },
-    #[error("{0}")]
-    Unseated(#[from] courtpiece_bots::Unseated),
 }
 
 /// Who holds a seat in the lobby and at the table.
@@ -205,11 +203,6 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
             rules: count,
             given: config.seats.len(),
         });
-    }
-    for plan in &config.seats {
-        if let SeatPlan::Bot(level) = plan {
-            level.seats_at(&config.rules)?;
-        }
     }
     let socket_error = |source| HostError::Socket {
         addr: config.bind,

@@ -300,16 +300,16 @@ fn every_rule_set_plays_many_hands() {
 
 /// `PlayState`, the search position, follows the hand exactly in every rule set: same legal
 /// cards, same trick winners, same tricks taken and heap collections, and the same end of the
-/// hand (R-SEVEN, R-COURT, R-PLAYON, R-DSWIN, R-DSKOT), from the first position where trumps are
-/// known to all.
+/// hand (R-SEVEN, R-COURT, R-PLAYON, R-DSWIN, R-DSKOT, R3-END, R3-TIE, R3-KOT, R2-SCORE), from the
+/// first position where trumps are known to all, at tables of four, three and two.
 #[test]
 fn play_state_agrees_with_the_hand() {
     use courtpiece_rules::{Intent, PlayOn, PlayState};
     let mut ends = std::collections::HashSet::new();
-    // the search position seats four
+    let mut tables = std::collections::HashSet::new();
     for (i, rules) in rule_sets()
         .into_iter()
-        .filter(|r| r.revoke == Revoke::Prevent && r.players == 4)
+        .filter(|r| r.revoke == Revoke::Prevent)
         .enumerate()
     {
         for seed in 0..300u64 {
@@ -349,7 +349,7 @@ fn play_state_agrees_with_the_hand() {
                 if won.is_some() {
                     assert_eq!(would_win, won == Some(who));
                 }
-                assert_eq!(state.taken(), m.round().taken()[..2], "R-COLLECT in {rules:?}");
+                assert_eq!(state.taken(), m.round().taken(), "R-COLLECT in {rules:?}");
                 if m.phase() == Phase::TrickPlay {
                     // the court's team, asked, stops when it does not play on
                     let asked = matches!(m.round().play_on(), Some(PlayOn::Asked(_)));
@@ -361,6 +361,7 @@ fn play_state_agrees_with_the_hand() {
             let result = m.round().result().unwrap();
             assert_eq!(state.result(), Some((result.winner, result.kind)), "{rules:?}");
             ends.insert(result.kind);
+            tables.insert(rules.players);
         }
     }
     for kind in [
@@ -371,6 +372,7 @@ fn play_state_agrees_with_the_hand() {
     ] {
         assert!(ends.contains(&kind), "no hand ended {kind:?}: {ends:?}");
     }
+    assert_eq!(tables.len(), 3, "tables of four, three and two: {tables:?}");
 }
 
 /// A seat's view says why a card may not be played in the words the hand refuses it with:
