@@ -4,19 +4,20 @@
 
 use std::time::Instant;
 
-use courtpiece_rules::{Intent, Match, RuleSet, Seat, Seats, Side};
+use courtpiece_rules::{Intent, Match, Person, RuleSet, Seats, Side};
 
 use crate::bot::{Bot, Level};
 
-/// Who sits where in one match: `true` for A's seats.
+/// Who plays for which level in one match: `true` for A's people. A person is a seat, except in
+/// Dummy Rang where three people move round four hands (and a bot driving the dummy plays both).
 pub type Seating = [bool; 4];
 
 /// The seatings of a duplicate set, all on the same seed. At four the teams swap; at two the
-/// players swap; at three A sits alone at each seat in turn, then B does, so that two equal
-/// levels come out at exactly one half, as a pair does at four.
+/// players swap; with three people A sits alone in each place in turn, then B does, so that two
+/// equal levels come out at exactly one half, as a pair does at four.
 pub fn seatings(seats: Seats) -> Vec<Seating> {
     let a_at = |a_seats: &[usize]| -> Seating { std::array::from_fn(|i| a_seats.contains(&i)) };
-    match seats.players() {
+    match seats.people() {
         4 => vec![a_at(&[0, 2]), a_at(&[1, 3])],
         3 => vec![
             a_at(&[0]),
@@ -47,7 +48,7 @@ pub struct MatchOutcome {
     pub b_nanos: Vec<u64>,
 }
 
-/// Plays one match with A at the seats `seating` marks. The seed fixes the deals; the cuts are
+/// Plays one match with A for the people `seating` marks. The seed fixes the deals; the cuts are
 /// fixed by the arena, not by the bots, so that every match of a set sees the same cards.
 pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, seating: Seating) -> MatchOutcome {
     let mut m = match Match::new(rules, seed) {
@@ -55,18 +56,19 @@ pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, seating: Seati
         Err(_) => return MatchOutcome::default(),
     };
     let seats = rules.seats();
-    let is_a = |s: Seat| seating[s.index()];
-    let mut bots: Vec<Box<dyn Bot>> = Seat::ALL
+    let mut bots: Vec<Box<dyn Bot>> = Person::ALL
         .iter()
-        .map(|&s| {
-            let level = if is_a(s) { a } else { b };
-            level.bot(seed.wrapping_mul(31).wrapping_add(s.index() as u64))
+        .map(|&p| {
+            let level = if seating[p.index()] { a } else { b };
+            level.bot(seed.wrapping_mul(31).wrapping_add(p.index() as u64))
         })
         .collect();
     let mut out = MatchOutcome::default();
     loop {
         m.advance();
         let Some(who) = m.to_act() else { break };
+        let person = m.seating().person_at(who);
+        let is_a = seating[person.index()];
         let view = m.view(who);
         let intent = match view.legal.first() {
             Some(Intent::Cut { .. }) => Intent::Cut {
@@ -74,9 +76,9 @@ pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, seating: Seati
             },
             _ => {
                 let start = Instant::now();
-                let intent = bots[who.index()].decide(&view, rules);
+                let intent = bots[person.index()].decide(&view, rules);
                 let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
-                if is_a(who) {
+                if is_a {
                     out.a_nanos.push(nanos);
                 } else {
                     out.b_nanos.push(nanos);
@@ -92,8 +94,12 @@ pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, seating: Seati
             }
         }
     }
-    // every side is all A's or all B's (partners play for one level)
-    let side_is_a = |side: Side| seats.all().any(|s| seats.side(s) == side && is_a(s));
+    // every side is all A's or all B's (partners play for one level); in Dummy Rang the match
+    // scores people, not sides
+    let side_is_a = |side: Side| match seats.dummy() {
+        Some(_) => seating[side.index()],
+        None => seats.all().any(|s| seats.side(s) == side && seating[s.index()]),
+    };
     let score = m.score();
     out.hands = score.hands;
     for side in (0..seats.sides()).filter_map(Side::from_index) {

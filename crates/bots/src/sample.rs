@@ -28,7 +28,7 @@ pub fn sample(view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet;
     }
     let mut pool = memory.unseen;
     for s in Seat::ALL.into_iter().filter(|&s| s != view.seat) {
-        let known = view.exposed[s.index()] & pool;
+        let known = view.known(s) & pool;
         hands[s.index()] |= known;
         pool -= known;
         need[s.index()] = need[s.index()].saturating_sub(known.len());
@@ -209,7 +209,7 @@ pub fn whole_deal(view: &SeatView, rules: &RuleSet, rng: &mut SmallRng) -> [Card
     let mut hands = [CardSet::EMPTY; 4];
     hands[view.seat.index()] = view.hand;
     for s in view.seats.all().filter(|&s| s != view.seat) {
-        hands[s.index()] = view.exposed[s.index()];
+        hands[s.index()] = view.known(s);
     }
     let taken = hands.iter().fold(rules.removed, |acc, &h| acc | h);
     let mut pool: Vec<_> = (!taken).iter().collect();

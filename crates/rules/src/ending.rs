@@ -22,6 +22,8 @@ pub struct Ending {
     play_on_offered: bool,
     /// Three players, each for themselves (R3-END).
     three: bool,
+    /// Dummy Rang: three sides at four hands, every trick played (RD-PLAY).
+    dummy: bool,
     /// Tricks in a hand: 13, or 17 at a table of three.
     tricks: u8,
 }
@@ -73,6 +75,7 @@ impl Ending {
             stop_at_seven: rules.stop == Stop::Seven,
             play_on_offered: rules.play_on_offered(),
             three: rules.players == 3,
+            dummy: rules.dummy,
             tricks: rules.tricks(),
         }
     }
@@ -88,6 +91,9 @@ impl Ending {
         }
         if self.three {
             return self.at_three(tally);
+        }
+        if self.dummy {
+            return self.with_dummy(tally);
         }
         let (t0, t1) = (tally.taken[0], tally.taken[1]);
         let leader = if t0 >= t1 { Side::TEAMS[0] } else { Side::TEAMS[1] };
@@ -144,6 +150,21 @@ impl Ending {
         Verdict::GoesOn
     }
 
+    /// Dummy Rang plays every trick, for each trick counts (RD-PLAY, RD-SCORE): the hand is over
+    /// after the last, and the side that collected most is named its winner (the first of them
+    /// on a tie: the hand's winner scores nothing of its own).
+    fn with_dummy(&self, tally: &Tally) -> Verdict {
+        if tally.tricks < self.tricks {
+            return Verdict::GoesOn;
+        }
+        let best = tally.taken[..3].iter().copied().max().unwrap_or(0);
+        let leader = (0..3)
+            .find(|&i| tally.taken[i] == best)
+            .and_then(Side::from_index)
+            .unwrap_or(Side::TEAMS[0]);
+        Verdict::Over(leader, HandKind::Plain)
+    }
+
     /// A table of three: the first seven tricks to one seat end the hand as a court (R3-KOT);
     /// otherwise it ends as soon as one seat is out of reach of both others (R3-END), and a
     /// hand played out with the two leaders level goes to the third seat (R3-TIE).
@@ -171,6 +192,23 @@ impl Ending {
 mod tests {
     use super::*;
     use crate::ruleset::Preset;
+
+    #[test]
+    fn rd_play_every_trick_is_played_and_the_most_collected_leads() {
+        let e = Ending::of(&Preset::Dummy.rules());
+        let driver = Side::TEAMS[0];
+        let t = |tricks, taken| Tally {
+            tricks,
+            taken,
+            ..Tally::default()
+        };
+        assert_eq!(e.after_trick(&t(12, [12, 0, 0, 0]), driver), Verdict::GoesOn);
+        assert_eq!(e.after_trick(&t(9, [0, 9, 0, 0]), driver), Verdict::GoesOn);
+        assert_eq!(
+            e.after_trick(&t(13, [3, 4, 6, 0]), driver),
+            Verdict::Over(Side::ALL[2], HandKind::Plain)
+        );
+    }
 
     fn tally(tricks: u8, [a, b]: [u8; 2]) -> Tally {
         let taken = [a, b, 0, 0];

@@ -95,6 +95,12 @@ pub enum RulesConflict {
         "a table of {0} plays Hokm (§9): Single Sar, trumps announced, Hokm scoring, no redeal or revoke penalty"
     )]
     SmallTable(u8),
+    #[error(
+        "Dummy Rang (RD-PLAY, RD-SCORE) is four hands with a dummy, Double Sar, all thirteen tricks \
+         played, trumps called openly, no revoke penalty, the first driver and dealer at random, and \
+         tricks scored per person"
+    )]
+    Dummy,
     #[error("V-CALL=defer goes with announce or show, not hidden")]
     DeferHidden,
     #[error("V-FIRSTCOLLECT is at most 13 (got {0})")]
@@ -113,7 +119,7 @@ pub enum ParseError {
     #[error("not a suit: {0:?} (S, H, D, C)")]
     Suit(String),
     #[error(
-        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2)"
+        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy)"
     )]
     Preset(String),
     #[error("rule set refused: {0}")]

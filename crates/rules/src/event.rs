@@ -63,6 +63,11 @@ pub enum Event {
         seat: Seat,
         left: u8,
     },
+    /// All cards are dealt and the dummy's hand is turned face up for everyone (RD-OPEN).
+    DummyOpened {
+        seat: Seat,
+        cards: CardSet,
+    },
     /// A card was played to the trick.
     Played {
         seat: Seat,

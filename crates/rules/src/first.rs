@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Rank};
 use crate::deck::{Deck, bounded};
+use crate::people::{Person, Seating};
 use crate::ruleset::FirstDealer;
 use crate::seat::{Seat, Seats};
 
@@ -17,6 +18,10 @@ const FIRST_DEALER_STREAM: u64 = u64::MAX;
 pub struct FirstDraw {
     pub dealer: Seat,
     pub draws: Vec<(Seat, Card)>,
+    /// Dummy Rang's first driver, drawn at random (RD-SEATS); the dealer's seat is where the
+    /// dealer sits in that first hand.
+    #[serde(default)]
+    pub driver: Option<Person>,
 }
 
 impl FirstDraw {
@@ -27,10 +32,22 @@ impl FirstDraw {
         let mut deck = Deck::ordered();
         deck.shuffle_with(&mut rng);
         let cards = deck.cards();
+        if seats.dummy().is_some() {
+            // RD-SEATS: the people draw the first driver and the first dealer; the dummy
+            // never deals
+            let driver = Person::ALL[bounded(&mut rng, 3) as usize];
+            let dealer = Person::ALL[bounded(&mut rng, 3) as usize];
+            return FirstDraw {
+                dealer: Seating::with_driver(driver).seat_of(dealer),
+                draws: Vec::new(),
+                driver: Some(driver),
+            };
+        }
         match how {
             FirstDealer::Random => FirstDraw {
                 dealer: Seat::ALL[bounded(&mut rng, u32::from(seats.players())) as usize],
                 draws: Vec::new(),
+                driver: None,
             },
             FirstDealer::DrawLow => draw_low(cards, seats),
             FirstDealer::HokmAce => deal_until(cards, seats, |c| c.rank() == Rank::ACE),
@@ -55,6 +72,7 @@ fn draw_low(cards: &[Card], seats: Seats) -> FirstDraw {
             return FirstDraw {
                 dealer: Seat::ALL[0],
                 draws,
+                driver: None,
             };
         };
         drawing = round
@@ -66,6 +84,7 @@ fn draw_low(cards: &[Card], seats: Seats) -> FirstDraw {
             return FirstDraw {
                 dealer: drawing[0],
                 draws,
+                driver: None,
             };
         }
     }
@@ -83,11 +102,13 @@ fn deal_until(cards: &[Card], seats: Seats, stop: impl Fn(Card) -> bool) -> Firs
             return FirstDraw {
                 dealer: seats.prev(seat),
                 draws,
+                driver: None,
             };
         }
     }
     FirstDraw {
         dealer: seats.prev(Seat::ALL[0]),
         draws,
+        driver: None,
     }
 }

@@ -7,6 +7,7 @@ use crate::event::Event;
 use crate::first::FirstDraw;
 use crate::intent::Intent;
 use crate::outcome::HandResult;
+use crate::people::{Person, Seating};
 use crate::phase::Phase;
 use crate::rotation::next_dealer;
 use crate::round::Round;
@@ -23,6 +24,8 @@ pub struct Match {
     seed: u64,
     first: FirstDraw,
     score: MatchScore,
+    /// Who sits where in the hand in play (Dummy Rang moves the people each hand).
+    seating: Seating,
     round: Round,
     results: Vec<HandResult>,
     time_called: bool,
@@ -35,9 +38,13 @@ pub struct MatchSummary {
     pub seed: u64,
     /// `V-PLAYERS`: four in two teams, or three each for themselves.
     pub players: u8,
+    /// Dummy Rang: four hands, three people, the score per person (RD-SCORE).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dummy: bool,
     /// Hands played to the end.
     pub hands: u32,
-    /// Courts or points per side: the two teams of a table of four, or each seat.
+    /// Courts or points per side: the two teams of a table of four, each seat of a table of
+    /// three or two, each person in Dummy Rang.
     pub score: Vec<u32>,
     pub hands_won: Vec<u32>,
     pub finished: bool,
@@ -48,7 +55,12 @@ pub struct MatchSummary {
 impl MatchSummary {
     /// A few lines for a person.
     pub fn to_text(&self) -> String {
-        let teams = self.players == 4;
+        let teams = self.players == 4 && !self.dummy;
+        let side = match (teams, self.dummy) {
+            (true, _) => "team",
+            (_, true) => "player",
+            _ => "seat",
+        };
         let result = match (self.finished, self.winner) {
             (false, _) => "not finished".to_string(),
             (true, Some(t)) if teams => format!(
@@ -57,10 +69,9 @@ impl MatchSummary {
                 t.seats()[0].index(),
                 t.seats()[1].index()
             ),
-            (true, Some(t)) => format!("seat {} wins", t.index()),
+            (true, Some(t)) => format!("{side} {} wins", t.index()),
             (true, None) => "a draw".to_string(),
         };
-        let side = if teams { "team" } else { "seat" };
         let line = |values: &[u32]| {
             values
                 .iter()
@@ -84,12 +95,14 @@ impl Match {
     pub fn new(rules: &RuleSet, seed: u64) -> Result<Match, ParseError> {
         rules.validate()?;
         let first = FirstDraw::new(rules.first, rules.seats(), seed);
+        let seating = Seating::of(rules.seats(), first.driver.unwrap_or(Person::ALL[0]));
         let round = Round::new(rules, seed, 0, 1, first.dealer);
         Ok(Match {
             rules: rules.clone(),
             seed,
             first,
             score: MatchScore::default(),
+            seating,
             round,
             results: Vec::new(),
             time_called: false,
@@ -106,8 +119,13 @@ impl Match {
     pub fn first_draw(&self) -> &FirstDraw {
         &self.first
     }
+    /// Courts or points per side; in Dummy Rang per person (RD-SCORE).
     pub fn score(&self) -> &MatchScore {
         &self.score
+    }
+    /// Who sits where in the hand in play.
+    pub fn seating(&self) -> &Seating {
+        &self.seating
     }
     /// The hand in play (after the end of the match: the last hand).
     pub fn round(&self) -> &Round {
@@ -163,7 +181,7 @@ impl Match {
             return Vec::new();
         };
         self.results.push(result);
-        self.score.add(&result, &self.rules);
+        self.score.add(&self.seating.scored(&result), &self.rules);
         let mut events = vec![Event::HandScored { score: self.score }];
         if self.should_end() {
             self.over = true;
@@ -173,7 +191,15 @@ impl Match {
             });
             return events;
         }
-        let (dealer, caller) = next_dealer(&result, &self.rules);
+        let (dealer, caller) = if self.seating.driver().is_some() {
+            // RD-SEATS: the deal and the dummy each pass to the next person
+            let dealer = self.seating.person_at(result.dealer);
+            self.seating = self.seating.next_hand();
+            let seat = self.seating.seat_of(Person::ALL[(dealer.index() + 1) % 3]);
+            (seat, self.rules.seats().next(seat))
+        } else {
+            next_dealer(&result, &self.rules)
+        };
         events.push(Event::NextDealer { dealer, caller });
         self.round = Round::new(
             &self.rules,
@@ -219,10 +245,12 @@ impl Match {
     }
 
     pub fn summary(&self) -> MatchSummary {
+        // Dummy Rang's three sides are its three people: one score each
         let sides = self.rules.seats().sides();
         MatchSummary {
             seed: self.seed,
             players: self.rules.players,
+            dummy: self.rules.dummy,
             hands: self.score.hands,
             score: self.score.points[..sides].to_vec(),
             hands_won: self.score.hands_won[..sides].to_vec(),

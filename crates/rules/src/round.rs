@@ -246,6 +246,10 @@ impl Round {
 
     /// May `seat` look at its own cards? Only the caller looks before trumps are chosen (R-CALL).
     pub fn sees_own_cards(&self, seat: Seat) -> bool {
+        if Some(seat) == self.seats.dummy() && seat != self.caller() {
+            // RD-OPEN: the dummy's cards stay face down until all are dealt
+            return self.phase > Phase::SecondDeal;
+        }
         seat == self.caller() || self.phase > Phase::TrumpCall
     }
 
@@ -280,6 +284,12 @@ impl Round {
             Phase::SecondDeal => {
                 for &size in &self.rules.batches.sizes()[1..] {
                     self.deal_batch(size, &mut events);
+                }
+                if let Some(dummy) = self.seats.dummy() {
+                    // RD-OPEN: the dummy's cards are face up once all are dealt
+                    let cards = self.hands[dummy.index()];
+                    self.exposed |= cards;
+                    events.push(Event::DummyOpened { seat: dummy, cards });
                 }
                 self.trick = Trick::at(self.seats, self.caller(), self.trumps());
                 self.phase = Phase::TrickPlay;

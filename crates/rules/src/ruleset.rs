@@ -176,6 +176,9 @@ pub enum Scoring {
     Hokm,
     /// Suriname, Netherlands: 2 a hand, 5 a kap, 15 a baunie.
     Troefcall,
+    /// Dummy Rang: each person scores the tricks they collected, the driver those of the dummy
+    /// too (RD-SCORE).
+    Sars,
 }
 
 /// The whole rule set of a match: one field per `V-…` option of the rule book.
@@ -184,6 +187,9 @@ pub enum Scoring {
 pub struct RuleSet {
     /// `V-PLAYERS`: four in two teams, or three or two each for themselves (§9).
     pub players: u8,
+    /// Dummy Rang: one of the four hands is an open dummy played by the person opposite
+    /// (RD-SEATS).
+    pub dummy: bool,
     /// `V-REMOVED`: cards taken out before the first deal (R3-DECK: the 2♣ at a table of three).
     pub removed: CardSet,
     /// `V-CLOCKWISE`: draw the table clockwise; the seat order logic is the same (R-DIR).
@@ -226,6 +232,7 @@ impl Default for RuleSet {
     fn default() -> Self {
         RuleSet {
             players: 4,
+            dummy: false,
             removed: CardSet::EMPTY,
             clockwise: false,
             batches: Batches::default(),
@@ -262,10 +269,11 @@ pub enum Preset {
     HokmThree,
     #[serde(rename = "hokm-2")]
     HokmTwo,
+    Dummy,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 7] = [
+    pub const ALL: [Preset; 8] = [
         Preset::CourtPiece,
         Preset::DoubleSar,
         Preset::HiddenRang,
@@ -273,6 +281,7 @@ impl Preset {
         Preset::Troefcall,
         Preset::HokmThree,
         Preset::HokmTwo,
+        Preset::Dummy,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -284,6 +293,7 @@ impl Preset {
             Preset::Troefcall => "troefcall",
             Preset::HokmThree => "hokm-3",
             Preset::HokmTwo => "hokm-2",
+            Preset::Dummy => "dummy",
         }
     }
 
@@ -297,6 +307,7 @@ impl Preset {
             Preset::Troefcall => "Troefcall",
             Preset::HokmThree => "Hokm for three",
             Preset::HokmTwo => "Hokm for two",
+            Preset::Dummy => "Dummy Rang",
         }
     }
 
@@ -347,6 +358,16 @@ impl Preset {
                 target: Some(7),
                 ..base
             },
+            // §9: RD-SEATS, RD-PLAY (Double Sar, every trick counts, so all thirteen are
+            // played), RD-SCORE to 104
+            Preset::Dummy => RuleSet {
+                dummy: true,
+                mode: Mode::DoubleSar,
+                stop: Stop::All,
+                scoring: Scoring::Sars,
+                target: Some(104),
+                ..base
+            },
         }
     }
 }
@@ -388,6 +409,7 @@ impl RuleSet {
             });
         }
         if self.players < 4
+            && !self.dummy
             && (self.mode != Mode::SingleSar
                 || self.call != Call::Announce
                 || self.defer
@@ -396,6 +418,18 @@ impl RuleSet {
                 || self.scoring != Scoring::Hokm)
         {
             return Err(RulesConflict::SmallTable(self.players));
+        }
+        let sars = self.scoring == Scoring::Sars;
+        if self.dummy != sars
+            || (self.dummy
+                && (self.players != 4
+                    || self.mode != Mode::DoubleSar
+                    || self.stop != Stop::All
+                    || self.call == Call::Hidden
+                    || self.revoke != Revoke::Prevent
+                    || self.first != FirstDealer::Random))
+        {
+            return Err(RulesConflict::Dummy);
         }
         if self.defer && self.call == Call::Hidden {
             return Err(RulesConflict::DeferHidden);
@@ -414,7 +448,11 @@ impl RuleSet {
 
     /// The seats at the table (`V-PLAYERS`); a rule set that was not validated sits four.
     pub fn seats(&self) -> Seats {
-        Seats::new(self.players).unwrap_or(Seats::FOUR)
+        match Seats::new(self.players) {
+            Some(seats) if self.dummy && seats == Seats::FOUR => Seats::WITH_DUMMY,
+            Some(seats) => seats,
+            None => Seats::FOUR,
+        }
     }
 
     /// Tricks in a hand: the cards each seat holds.
@@ -493,5 +531,51 @@ mod tests {
             ..RuleSet::default()
         };
         assert_eq!(five.validate(), Err(RulesConflict::Players(5)));
+    }
+}
+
+#[cfg(test)]
+mod dummy_tests {
+    use super::*;
+    use crate::seat::Seats;
+
+    #[test]
+    fn rd_play_and_rd_score_are_double_sar_counted_in_tricks() {
+        let rules = Preset::Dummy.rules();
+        assert_eq!(rules.seats(), Seats::WITH_DUMMY);
+        assert_eq!((rules.mode, rules.stop), (Mode::DoubleSar, Stop::All));
+        assert_eq!((rules.scoring, rules.target), (Scoring::Sars, Some(104)));
+        for wrong in [
+            RuleSet {
+                mode: Mode::SingleSar,
+                ..rules.clone()
+            },
+            RuleSet {
+                stop: Stop::Seven,
+                ..rules.clone()
+            },
+            RuleSet {
+                call: Call::Hidden,
+                ..rules.clone()
+            },
+            RuleSet {
+                scoring: Scoring::Courts,
+                ..rules.clone()
+            },
+            RuleSet {
+                dummy: false,
+                ..rules.clone()
+            },
+        ] {
+            assert_eq!(wrong.validate(), Err(RulesConflict::Dummy));
+        }
+        // the heap's options stay the players' to choose (RD-PLAY: "with its options")
+        RuleSet {
+            first_collect: 5,
+            ace: AceCollect::NoCollect,
+            ..rules
+        }
+        .validate()
+        .unwrap();
     }
 }

@@ -99,6 +99,8 @@ pub fn hand_points(result: &HandResult, rules: &RuleSet) -> [u32; MAX_SIDES] {
             _ if court => 5,
             _ => 2,
         },
+        // RD-SCORE: every trick collected is a point to whoever collected it
+        Scoring::Sars => return result.tricks.map(u32::from),
     };
     if conceded {
         // V-FAILED52=concede: the opponents also score a plain win.

@@ -121,10 +121,23 @@ impl Side {
 }
 
 /// The seats at a table: two, three or four players (`V-PLAYERS`), numbered in the order of
-/// play (R-SEAT, §9). Every "next seat" of the rules is counted here.
+/// play (R-SEAT, §9). Every "next seat" of the rules is counted here. Dummy Rang has four seats
+/// and three people: the dummy always sits at [`Seats::DUMMY`], opposite its driver at
+/// [`Seats::DRIVER`], and the people move round it from hand to hand (RD-SEATS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "u8", into = "u8")]
-pub struct Seats(u8);
+#[serde(try_from = "SeatsRepr", into = "SeatsRepr")]
+pub struct Seats {
+    players: u8,
+    dummy: bool,
+}
+
+/// How a table's seats travel: `{"players":3}`, `{"players":4,"dummy":true}`.
+#[derive(Serialize, Deserialize)]
+struct SeatsRepr {
+    players: u8,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    dummy: bool,
+}
 
 impl Default for Seats {
     fn default() -> Seats {
@@ -132,38 +145,81 @@ impl Default for Seats {
     }
 }
 
-impl TryFrom<u8> for Seats {
+impl TryFrom<SeatsRepr> for Seats {
     type Error = String;
-    fn try_from(v: u8) -> Result<Self, String> {
-        Seats::new(v).ok_or_else(|| format!("a table of {v} is not 2 to 4 players"))
+    fn try_from(r: SeatsRepr) -> Result<Self, String> {
+        let seats =
+            Seats::new(r.players).ok_or_else(|| format!("a table of {} is not 2 to 4 players", r.players))?;
+        match (r.dummy, seats.players) {
+            (false, _) => Ok(seats),
+            (true, 4) => Ok(Seats::WITH_DUMMY),
+            (true, n) => Err(format!("a dummy sits at a table of four, not {n}")),
+        }
     }
 }
 
-impl From<Seats> for u8 {
-    fn from(s: Seats) -> u8 {
-        s.0
+impl From<Seats> for SeatsRepr {
+    fn from(s: Seats) -> SeatsRepr {
+        SeatsRepr {
+            players: s.players,
+            dummy: s.dummy,
+        }
     }
 }
 
 impl Seats {
-    pub const FOUR: Seats = Seats(4);
+    pub const FOUR: Seats = Seats {
+        players: 4,
+        dummy: false,
+    };
+    /// Dummy Rang: four hands, three people, the dummy opposite its driver (RD-SEATS).
+    pub const WITH_DUMMY: Seats = Seats {
+        players: 4,
+        dummy: true,
+    };
+    /// Where the dummy sits in Dummy Rang.
+    pub const DUMMY: Seat = Seat(2);
+    /// Where the dummy's driver sits in Dummy Rang, opposite the dummy.
+    pub const DRIVER: Seat = Seat(0);
 
-    /// A table of `players`, 2 to 4.
+    /// A table of `players`, 2 to 4, every seat a person.
     pub const fn new(players: u8) -> Option<Seats> {
         if players >= 2 && players <= 4 {
-            Some(Seats(players))
+            Some(Seats {
+                players,
+                dummy: false,
+            })
         } else {
             None
         }
     }
 
     pub const fn count(self) -> usize {
-        self.0 as usize
+        self.players as usize
     }
 
-    /// The number of players (`V-PLAYERS`).
+    /// The number of hands in play (`V-PLAYERS`); the dummy's counts.
     pub const fn players(self) -> u8 {
-        self.0
+        self.players
+    }
+
+    /// The number of people at the table: the dummy is not one (RD-SEATS).
+    pub const fn people(self) -> usize {
+        if self.dummy { 3 } else { self.count() }
+    }
+
+    /// The dummy's seat, in Dummy Rang.
+    pub const fn dummy(self) -> Option<Seat> {
+        if self.dummy { Some(Seats::DUMMY) } else { None }
+    }
+
+    /// The seat whose player plays `seat`'s cards: the driver for the dummy, itself otherwise.
+    pub const fn played_by(self, seat: Seat) -> Seat {
+        if self.dummy && seat.0 == Seats::DUMMY.0 {
+            Seats::DRIVER
+        } else {
+            seat
+        }
     }
 
     /// The seats in play order.
@@ -193,18 +249,38 @@ impl Seats {
     }
 
     /// The side a seat plays for: its team at a table of four, itself otherwise (R-SEAT, §9).
+    /// In Dummy Rang the driver and the dummy are side 0 and the two others sides 1 and 2
+    /// (RD-PLAY).
     pub const fn side(self, seat: Seat) -> Side {
-        if self.0 == 4 { seat.team() } else { Side(seat.0) }
+        match (self.players, self.dummy) {
+            (4, false) => seat.team(),
+            (4, true) => Side([0, 1, 0, 2][seat.0 as usize]),
+            _ => Side(seat.0),
+        }
     }
 
     /// How many sides the table has.
     pub const fn sides(self) -> usize {
-        if self.0 == 4 { 2 } else { self.count() }
+        match (self.players, self.dummy) {
+            (4, false) => 2,
+            (4, true) => 3,
+            (n, _) => n as usize,
+        }
     }
 
-    /// The partner opposite, at a table of four; nobody's otherwise (§9).
+    /// Do the sides play as two teams of partners (a table of four without a dummy)?
+    pub const fn in_teams(self) -> bool {
+        self.players == 4 && !self.dummy
+    }
+
+    /// The partner opposite: at a table of four, and for the driver and the dummy of Dummy Rang;
+    /// nobody's otherwise (§9, RD-PLAY).
     pub const fn partner(self, seat: Seat) -> Option<Seat> {
-        if self.0 == 4 { Some(seat.partner()) } else { None }
+        match (self.players, self.dummy) {
+            (4, false) => Some(seat.partner()),
+            (4, true) if seat.0.is_multiple_of(2) => Some(seat.partner()),
+            _ => None,
+        }
     }
 
     /// The seats that play against `seat`, in play order after it.
@@ -252,6 +328,26 @@ mod tests {
     }
 
     #[test]
+    fn rd_seats_the_dummy_opposite_its_driver_the_others_alone() {
+        let d = Seats::WITH_DUMMY;
+        assert_eq!((d.count(), d.people(), d.sides()), (4, 3, 3));
+        assert_eq!(d.dummy(), Some(Seats::DUMMY));
+        assert_eq!(d.partner(Seats::DRIVER), Some(Seats::DUMMY));
+        assert_eq!(d.partner(Seats::DUMMY), Some(Seats::DRIVER));
+        assert_eq!(d.partner(Seat(1)), None);
+        assert_eq!(d.side(Seats::DRIVER), d.side(Seats::DUMMY));
+        assert_ne!(d.side(Seat(1)), d.side(Seat(3)));
+        assert_eq!(
+            d.opponents(Seat(1)).collect::<Vec<_>>(),
+            [Seat(2), Seat(3), Seat(0)]
+        );
+        assert_eq!(d.played_by(Seats::DUMMY), Seats::DRIVER);
+        assert_eq!(d.played_by(Seat(3)), Seat(3));
+        assert!(!d.in_teams() && Seats::FOUR.in_teams());
+        assert_eq!(Seats::FOUR.people(), 4);
+    }
+
+    #[test]
     fn v_players_seats_and_sides_follow_the_table() {
         for players in 2..=4u8 {
             let seats = Seats::new(players).unwrap();
@@ -266,6 +362,7 @@ mod tests {
             let sides: Vec<Side> = all.iter().map(|&s| seats.side(s)).collect();
             let distinct: std::collections::BTreeSet<Side> = sides.iter().copied().collect();
             assert_eq!(distinct.len(), seats.sides());
+            assert_eq!(seats.people(), seats.count());
         }
         assert_eq!(Seats::FOUR.side(Seat(2)), Seats::FOUR.side(Seat(0)));
         assert_ne!(
@@ -285,9 +382,12 @@ mod tests {
         assert_eq!(two.opponents(Seat(1)).collect::<Vec<_>>(), [Seat(0)]);
         // a table read from a peer or a file is checked like any other
         assert_eq!(
-            serde_json::from_str::<Seats>("3").unwrap(),
+            serde_json::from_str::<Seats>(r#"{"players":3}"#).unwrap(),
             Seats::new(3).unwrap()
         );
-        assert!(serde_json::from_str::<Seats>("5").is_err());
+        assert!(serde_json::from_str::<Seats>(r#"{"players":5}"#).is_err());
+        assert!(serde_json::from_str::<Seats>(r#"{"players":3,"dummy":true}"#).is_err());
+        let text = serde_json::to_string(&Seats::WITH_DUMMY).unwrap();
+        assert_eq!(serde_json::from_str::<Seats>(&text).unwrap(), Seats::WITH_DUMMY);
     }
 }

@@ -9,6 +9,7 @@ use crate::heap::Heap;
 use crate::intent::Intent;
 use crate::matchplay::Match;
 use crate::outcome::HandResult;
+use crate::people::Person;
 use crate::phase::Phase;
 use crate::round::{PlayOn, TrumpCall};
 use crate::score::MatchScore;
@@ -22,6 +23,9 @@ pub struct SeatView {
     pub seat: Seat,
     /// `V-PLAYERS`: the seats at the table.
     pub seats: Seats,
+    /// Who plays each seat this hand, by person (Dummy Rang: the driver plays the dummy too,
+    /// and the people move round it each hand).
+    pub people: [Person; 4],
     /// Hand number in the match, from 1.
     pub hand_no: u32,
     pub phase: Phase,
@@ -34,6 +38,10 @@ pub struct SeatView {
     pub hand: CardSet,
     /// Own cards lying face down, not yet looked at (the first five before the call).
     pub unseen_own: u8,
+    /// The cards of the partner this seat's player plays too, as far as that player may look
+    /// at them: in Dummy Rang the driver's hand in the dummy's view and the other way round
+    /// (RD-SEATS). Empty at every other table.
+    pub partner_hand: CardSet,
     /// Cards held by each seat; the face-down indicator is not counted.
     pub counts: [u8; 4],
     /// Trumps as they count on the table now (`None` while hidden, before the call, or none).
@@ -126,6 +134,7 @@ impl SeatView {
     pub fn for_spectator(mut self) -> SeatView {
         self.hand = CardSet::EMPTY;
         self.unseen_own = 0;
+        self.partner_hand = CardSet::EMPTY;
         self.known_trumps = self.trumps;
         self.own_indicator = None;
         self.discards = CardSet::EMPTY;
@@ -164,13 +173,19 @@ impl SeatView {
             TrumpCall::Hidden { card, revealed: true } => CallView::Revealed(card),
         });
         let ended = round.phase() == Phase::Scoring;
+        let seats = m.rules().seats();
+        let partner_hand = seats
+            .partner(seat)
+            .filter(|&p| seats.played_by(p) == seats.played_by(seat) && round.sees_own_cards(p))
+            .map_or(CardSet::EMPTY, |p| hands[p.index()]);
         let mut shown = hands;
         if let Some(card) = round.indicator() {
             shown[round.caller().index()].insert(card);
         }
         SeatView {
             seat,
-            seats: m.rules().seats(),
+            seats,
+            people: Seat::ALL.map(|s| m.seating().person_at(s)),
             hand_no: round.hand_no(),
             phase: round.phase(),
             match_over: m.is_over(),
@@ -179,6 +194,7 @@ impl SeatView {
             to_act: m.to_act(),
             hand: if sees { own } else { CardSet::EMPTY },
             unseen_own: if sees { 0 } else { own.count() },
+            partner_hand,
             counts: hands.map(CardSet::count),
             trumps: round.trumps(),
             known_trumps: if is_caller {
@@ -212,10 +228,22 @@ impl SeatView {
         }
     }
 
+    /// The cards this view knows `seat` holds: its own hand, a partner's hand its player plays
+    /// too, and the cards every seat knows.
+    pub fn known(&self, seat: Seat) -> CardSet {
+        let mut known = self.exposed[seat.index()];
+        if seat == self.seat {
+            known |= self.hand;
+        } else if self.seats.partner(self.seat) == Some(seat) {
+            known |= self.partner_hand;
+        }
+        known
+    }
+
     /// Every card this view shows as held by a seat other than its own: what the privacy tests
-    /// check against the cards that are public.
+    /// check against the cards that are public and the hands its player holds.
     pub fn others_cards(&self) -> CardSet {
-        let mut out = CardSet::EMPTY;
+        let mut out = self.partner_hand;
         for s in self.seats.all().filter(|&s| s != self.seat) {
             out |= self.exposed[s.index()];
             if let Some(hands) = self.shown_hands {

@@ -158,10 +158,27 @@ fn text(preset: Preset) -> &'static str {
              reach, and that player scores 1 point; the first seven tricks to one player score 2 \
              for the hâkem, 3 for anyone else. Played to the end with the two leaders level, the \
              hand goes to the third player. The hâkem keeps the role while winning. First to \
-             seven points wins. (Explained here; a table seats four for now.)"
+             seven points wins."
         }
         Preset::HokmTwo => {
-            "Hokm for two, one against one. The first hâkem is the player dealt the first ace;              the other deals five cards each and the rest is the stock. The hâkem names trumps              from their five, then lays three cards face down and the other player two. Then,              the hâkem first, each in turn looks at the top card of the stock: keep it and the              next goes face down unseen by the other, or lay it down and keep the next. After              21 turns the stock is gone and each holds thirteen. A trick is two cards; the first              to seven tricks wins the hand for 1 point, the first seven tricks score 2 for the              hâkem and 3 for the other. First to seven points wins. (Explained here; a table              seats four for now.)"
+            "Hokm for two, one against one. The first hâkem is the player dealt the first ace; \
+             the other deals five cards each and the rest is the stock. The hâkem names trumps \
+             from their five, then lays three cards face down and the other player two. Then, \
+             the hâkem first, each in turn looks at the top card of the stock: keep it and the \
+             next goes face down unseen by the other, or lay it down and keep the next. After \
+             21 turns the stock is gone and each holds thirteen. A trick is two cards; the first \
+             to seven tricks wins the hand for 1 point, the first seven tricks score 2 for the \
+             hâkem and 3 for the other. First to seven points wins."
+        }
+        Preset::Dummy => {
+            "Dummy Rang: three players and a dummy, each for themselves. Four hands are dealt; \
+             the dummy sits opposite one player, its driver, who plays the dummy's cards as well \
+             as their own, and the driver's role passes to the next player each hand. Once all \
+             cards are dealt the dummy's hand lies face up for everyone. The player after the \
+             dealer names trumps (the driver names them for the dummy). Play is Double Sar: a \
+             player who wins two tricks in a row collects the heap, and all thirteen tricks are \
+             played. Every trick you collect is a point, the dummy's to its driver; the first \
+             to 104 ends the match and the highest score wins."
         }
     }
 }

@@ -62,7 +62,7 @@ impl Hard {
     /// Play on for all thirteen (R-PLAYON) when the chance of taking every trick left, over
     /// sampled layouts, makes it worth more than the court in hand.
     pub(super) fn play_on(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
-        let team = view.seat.team();
+        let team = view.seats.side(view.seat);
         let stop = worth(view, rules, HandKind::Court, team);
         let done = worth(view, rules, HandKind::FiftyTwo, team);
         let failed = worth(view, rules, HandKind::FailedPlayOn, team);

@@ -140,9 +140,9 @@ impl Bot for Hard {
                 )
             })
             && !view.legal.is_empty();
-        // the solver seats four; at smaller tables every card is judged by playouts
+        // the solver seats two teams of two; at other tables every card is judged by playouts
         if searchable
-            && rules.players == 4
+            && view.seats.in_teams()
             && let Some(stakes) = Stakes::of(view, rules)
             && rules.mode == Mode::SingleSar
         {

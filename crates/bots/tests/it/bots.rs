@@ -116,6 +116,15 @@ fn a_duplicate_set_seats_each_level_at_every_seat() {
         }
     }
     assert_eq!(seatings(courtpiece_rules::Seats::new(3).unwrap()).len(), 6);
+    // Dummy Rang seats people, who move round the dummy: each plays for A in half the matches
+    let set = seatings(courtpiece_rules::Seats::WITH_DUMMY);
+    assert_eq!(set.len(), 6);
+    for person in 0..3 {
+        assert_eq!(
+            2 * set.iter().filter(|seating| seating[person]).count(),
+            set.len()
+        );
+    }
 }
 
 #[test]
@@ -141,6 +150,20 @@ fn medium_beats_easy_at_tables_of_three_and_two() {
         let s = Summary::of(&sets);
         assert!(s.a_match_win_rate >= 0.72, "{preset}: {s:?}");
     }
+}
+
+/// In Dummy Rang a bot plays for a person: its own seat, and the dummy's when it drives.
+#[test]
+fn medium_beats_easy_and_hard_beats_medium_with_a_dummy() {
+    let rules = Preset::Dummy.rules();
+    let sets: Vec<_> = (0..60)
+        .map(|i| play_set(&rules, 1, i, Level::Medium, Level::Easy))
+        .collect();
+    let s = Summary::of(&sets);
+    assert!(s.a_match_win_rate >= 0.75, "{s:?}");
+    let sets = vec![play_set(&rules, 1, 0, Level::Hard, Level::Medium)];
+    let s = Summary::of(&sets);
+    assert!(s.a_match_win_rate >= 0.75, "{s:?}");
 }
 
 /// Alone, nobody draws trumps for Medium: holding the highest trump left, it leads it while an
@@ -197,7 +220,8 @@ fn samples_agree_with_what_the_table_has_shown() {
                             assert!((all & *h).is_empty(), "a card dealt twice");
                             all |= *h;
                             if s != who.index() {
-                                assert!((view.exposed[s] & memory.unseen).iter().all(|c| h.contains(c)));
+                                let seat = Seat::ALL[s];
+                                assert!((view.known(seat) & memory.unseen).iter().all(|c| h.contains(c)));
                                 for suit in courtpiece_rules::Suit::ALL {
                                     if memory.voids[s][suit.index()] {
                                         assert!(!h.has_suit(suit), "seat {s} showed it lacks {suit}");

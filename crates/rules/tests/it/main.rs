@@ -5,6 +5,7 @@
 
 mod calling;
 mod double_sar;
+mod dummy;
 mod properties;
 mod records;
 mod rotation;
