@@ -155,7 +155,7 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
         let messages = std::mem::take(&mut app.world_mut().resource_mut::<Inbox>().0);
         let session = app.world().resource::<Session>().clone();
         if o.autoplay.is_none() || !o.json {
-            tell(&messages, &session);
+            tell(&messages);
         }
         if let Some(summary) = &session.summary {
             if o.json {
@@ -202,7 +202,7 @@ fn stdin_lines() -> mpsc::Receiver<String> {
 }
 
 /// Prints what happened at the table for the person at the terminal.
-fn tell(messages: &[HostMessage], session: &Session) {
+fn tell(messages: &[HostMessage]) {
     for message in messages {
         match message {
             HostMessage::Welcome { seat, .. } => match seat {
@@ -218,11 +218,8 @@ fn tell(messages: &[HostMessage], session: &Session) {
                 println!("Lobby of {:?}: {open} seat(s) still open.", lobby.table);
             }
             HostMessage::Update(update) => {
-                play::show_events(
-                    &update.events,
-                    session.seat.unwrap_or(update.view.seat),
-                    update.view.seats,
-                );
+                // Dummy Rang moves people from hand to hand: the view says where one sits now
+                play::show_events(&update.events, &update.view);
             }
             HostMessage::Rejected(refusal) => println!("  Refused: {refusal}"),
             _ => {}
@@ -239,7 +236,8 @@ fn ask(
     prompted: &mut Option<u32>,
 ) -> Option<bool> {
     let view = session.view.as_ref()?;
-    let my_turn = session.seat == Some(view.seat) && view.to_act == Some(view.seat) && !view.legal.is_empty();
+    // legal intents come only to the person who acts: for their seat or the dummy they drive
+    let my_turn = session.seat.is_some() && !view.legal.is_empty();
     if !my_turn {
         while lines.try_recv().is_ok() {}
         return None;
@@ -247,7 +245,7 @@ fn ask(
     if *prompted != Some(session.moves) {
         *prompted = Some(session.moves);
         play::show_table(view);
-        print!("{} > ", play::prompt(view));
+        print!("{} > ", play::prompt(&view.acting()));
         std::io::stdout().flush().ok();
     }
     let line = lines.try_recv().ok()?;
@@ -255,7 +253,7 @@ fn ask(
     if matches!(text.as_str(), "q" | "quit" | "exit") {
         return Some(true);
     }
-    match play::parse_intent(&text, view) {
+    match play::parse_intent(&text, &view.acting()) {
         Some(intent) if view.legal.contains(&intent) => {
             app.world_mut()
                 .write_message(ToHost(ClientMessage::Intent(intent)));

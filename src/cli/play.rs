@@ -10,16 +10,38 @@ use courtpiece::figures::clock_seed;
 use courtpiece::words;
 use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::{
-    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, MAX_SIDES, Phase, Preset, Seat, SeatView,
-    Seats, Side, Suit,
+    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, MAX_SIDES, Person, Phase, Preset, Seat,
+    SeatView, Seats, Side, Suit,
 };
 
 use super::CliError;
 
-const YOU: Seat = Seat::ALL[0];
+/// The person at the terminal: seat 0, or in Dummy Rang person 0, who moves round the table.
+const ME: Person = Person::ALL[0];
 
-/// What a player at `you` calls the player at `seat`, at a table of `seats`.
+/// The seat after `you` where a person sits: the dummy is skipped (RD-SEATS).
+fn next_person(seats: Seats, you: Seat) -> Seat {
+    let next = seats.next(you);
+    if Some(next) == seats.dummy() {
+        seats.next(next)
+    } else {
+        next
+    }
+}
+
+/// What a player at `you` calls the player at `seat`, at a table of `seats`. In Dummy Rang the
+/// people move round the table, so they are named by the order of play among people: the next
+/// one East, the one before West.
 fn name(seats: Seats, you: Seat, seat: Seat) -> &'static str {
+    if let Some(dummy) = seats.dummy() {
+        return match seat {
+            s if s == you => "You",
+            s if s == dummy && seats.played_by(dummy) == you => "Your dummy",
+            s if s == dummy => "The dummy",
+            s if s == next_person(seats, you) => "East",
+            _ => "West",
+        };
+    }
     let names: &[&str] = match seats.count() {
         4 => &["You", "East", "Partner", "West"],
         3 => &["You", "East", "West"],
@@ -38,31 +60,50 @@ fn does(seats: Seats, you: Seat, seat: Seat, verb: &str) -> String {
     }
 }
 
-/// A figure per side, the player's own first: "you 3 - them 2" at four, "you 3 - East 2 - West 1"
-/// at smaller tables.
+/// A figure per side of the hand, the player's own first: "you 3 - them 2" at four, "you 3 -
+/// East 2 - West 1" at smaller tables and in Dummy Rang (where the driver's side holds the
+/// dummy's tricks too).
 fn per_side<T: std::fmt::Display + Copy>(seats: Seats, you: Seat, values: &[T; MAX_SIDES]) -> String {
     let us = seats.side(you);
-    if seats.count() == 4 {
+    if seats.in_teams() {
         return format!("you {} - them {}", values[us.index()], values[us.other().index()]);
     }
     std::iter::once(format!("you {}", values[us.index()]))
         .chain(
-            seats
-                .opponents(you)
+            (1..seats.count())
+                .map(|n| seats.after(you, n))
+                .filter(|&s| Some(s) != seats.dummy())
                 .map(|s| format!("{} {}", name(seats, you, s), values[seats.side(s).index()])),
         )
         .collect::<Vec<_>>()
         .join(" - ")
 }
 
+/// The match score as the player of `view` reads it: per side, or in Dummy Rang per person
+/// (RD-SCORE).
+fn score_line<T: std::fmt::Display + Copy>(view: &SeatView, values: &[T; MAX_SIDES]) -> String {
+    let (seats, you) = (view.seats, view.seat);
+    if seats.dummy().is_none() {
+        return per_side(seats, you, values);
+    }
+    let of = |seat: Seat| values[view.people[seat.index()].index()];
+    let east = next_person(seats, you);
+    let west = next_person(seats, east);
+    format!("you {} - East {} - West {}", of(you), of(east), of(west))
+}
+
 /// Who won a hand, as the player at `you` says it.
 fn winner(seats: Seats, you: Seat, side: Side) -> String {
-    match (seats.count(), side == seats.side(you)) {
-        (4, true) => "Your team wins".into(),
-        (4, false) => "The opponents win".into(),
-        (_, true) => "You win".into(),
-        (_, false) => {
-            let seat = seats.all().find(|s| seats.side(*s) == side).unwrap_or(you);
+    match (seats.in_teams(), side == seats.side(you)) {
+        (true, true) => "Your team wins".into(),
+        (true, false) => "The opponents win".into(),
+        (false, true) => "You win".into(),
+        (false, false) => {
+            let seat = seats
+                .all()
+                .filter(|&s| Some(s) != seats.dummy())
+                .find(|s| seats.side(*s) == side)
+                .unwrap_or(you);
             format!("{} wins", name(seats, you, seat))
         }
     }
@@ -70,7 +111,7 @@ fn winner(seats: Seats, you: Seat, side: Side) -> String {
 
 #[derive(Debug, clap::Args)]
 pub struct Options {
-    /// Rules preset: court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2.
+    /// Rules preset: court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy.
     #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
     pub preset: Preset,
     /// Level of the bots: easy, medium, hard.
@@ -108,28 +149,35 @@ pub fn run(options: Options) -> Result<(), CliError> {
     let seats = rules.seats();
     let mut record = GameRecord::new(&rules, seed);
     let mut m = record.start().map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut bots: Vec<Box<dyn Bot>> = seats
+    let mut bots: Vec<Box<dyn Bot>> = m
+        .seating()
         .all()
-        .map(|s| options.level.bot(seed ^ s.index() as u64))
+        .map(|p| options.level.bot(seed ^ p.index() as u64))
         .collect();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let company = match seats.count() {
-        4 => "You sit with your partner opposite.",
-        3 => "You play against two, each for themselves.",
+    let company = match (seats.dummy(), seats.count()) {
+        (Some(_), _) => {
+            "Three of you and a dummy, each for themselves; the dummy's driver plays it, and the \
+             role passes on each hand."
+        }
+        (None, 4) => "You sit with your partner opposite.",
+        (None, 3) => "You play against two, each for themselves.",
         _ => "You play against one.",
     };
     println!("{}, seed {seed}. {company}", options.preset.title());
     println!("Type a card to play it (AS, TH, 7C), or `help`.\n");
-    show_events(&[m.round().opening_event()], YOU, seats);
+    show_events(&[m.round().opening_event()], &m.view_for(ME));
     loop {
-        show_events(&m.advance(), YOU, seats);
+        let events = m.advance();
+        show_events(&events, &m.view_for(ME));
         if m.is_over() {
             break;
         }
         let Some(who) = m.to_act() else { break };
-        let intent = if who == YOU {
-            match ask(&m.view(YOU), &mut lines)? {
+        let person = m.seating().person_at(who);
+        let intent = if person == ME {
+            match ask(&m.view_for(ME), &mut lines)? {
                 Some(intent) => intent,
                 None => {
                     println!("Goodbye.");
@@ -137,10 +185,10 @@ pub fn run(options: Options) -> Result<(), CliError> {
                 }
             }
         } else {
-            bots[who.index()].decide(&m.view(who), m.rules())
+            bots[person.index()].decide(&m.view(who), m.rules())
         };
         match record.apply(&mut m, who, intent) {
-            Ok(events) => show_events(&events, YOU, seats),
+            Ok(events) => show_events(&events, &m.view_for(ME)),
             Err(e) => println!("  Not allowed: {e}"),
         }
     }
@@ -157,9 +205,11 @@ fn ask(
     view: &SeatView,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
 ) -> Result<Option<Intent>, CliError> {
+    // the player sees from their seat and answers for the seat they act for (the dummy too)
+    let acting = view.acting();
     loop {
         show_table(view);
-        print!("{} > ", prompt(view));
+        print!("{} > ", prompt(&acting));
         std::io::stdout().flush().ok();
         let Some(line) = lines.next() else {
             return Ok(None);
@@ -177,7 +227,7 @@ fn ask(
             }
             _ => {}
         }
-        match parse_intent(&text, view) {
+        match parse_intent(&text, &acting) {
             Some(intent) if view.legal.contains(&intent) => return Ok(Some(intent)),
             Some(intent @ Intent::Play { card }) => match view.why_not_play(card) {
                 Some(why) => println!("  You may not {intent}: {why}."),
@@ -192,10 +242,14 @@ fn ask(
 pub(super) fn prompt(view: &SeatView) -> String {
     match view.phase {
         Phase::Cut => "Cut the deck where? (4-48, or Enter for 26)".into(),
+        Phase::TrumpCall if view.seats.dummy() == Some(view.seat) => {
+            "Call trumps from your dummy's five (S, H, D, C)".into()
+        }
         Phase::TrumpCall => "Call trumps (S, H, D, C)".into(),
         Phase::Discard => format!("Lay away {} cards (e.g. 2C 3D 4H)", discard_count(view)),
         Phase::Draw => "keep it, or decline (lay it away and take the next)?".into(),
         _ if view.legal.contains(&Intent::PlayOn) => "You took the first seven! play on or stop?".into(),
+        _ if view.seats.dummy() == Some(view.seat) => "Your dummy's card".into(),
         _ => "Your card".into(),
     }
 }
@@ -273,7 +327,7 @@ pub(super) fn show_table(view: &SeatView) {
         "\n  Hand {} | {trumps} | tricks: {} | score: {}",
         view.hand_no,
         per_side(seats, you, &view.taken),
-        per_side(seats, you, &view.score.points),
+        score_line(view, &view.score.points),
     );
     if !view.trick.is_empty() {
         let plays: Vec<String> = view
@@ -284,6 +338,12 @@ pub(super) fn show_table(view: &SeatView) {
         println!("  On the table: {}", plays.join(", "));
     }
     println!("  Your hand: {}", pretty_hand(view.hand));
+    if let Some(dummy) = seats.dummy().filter(|&d| d != you) {
+        let cards = view.known(dummy);
+        if !cards.is_empty() {
+            println!("  {}'s hand: {}", name(seats, you, dummy), pretty_hand(cards));
+        }
+    }
     if view.stock > 0 {
         println!("  The stock: {} cards", view.stock);
     }
@@ -319,7 +379,9 @@ fn pretty_hand(hand: CardSet) -> String {
         .join("   ")
 }
 
-pub(super) fn show_events(events: &[Event], you: Seat, seats: Seats) {
+/// Tells what happened, as the player of `view` (where they sit now) says it.
+pub(super) fn show_events(events: &[Event], view: &SeatView) {
+    let (you, seats) = (view.seat, view.seats);
     let does = |seat: Seat, verb: &str| does(seats, you, seat, verb);
     for e in events {
         let line = match e {
@@ -378,7 +440,10 @@ pub(super) fn show_events(events: &[Event], you: Seat, seats: Seats) {
                     per_side(seats, you, &result.tricks)
                 )
             }
-            Event::HandScored { score } => format!("Score: {}.", per_side(seats, you, &score.points)),
+            Event::HandScored { score } => format!("Score: {}.", score_line(view, &score.points)),
+            Event::DummyOpened { seat, .. } => {
+                format!("{}'s cards are turned face up.", name(seats, you, *seat))
+            }
             Event::MatchOver { .. } => "The match is over.".to_string(),
             _ => continue,
         };
@@ -441,6 +506,50 @@ mod tests {
         assert_eq!(
             winner(Seats::new(2).unwrap(), east, three.side(you)),
             "Opponent wins"
+        );
+        // Dummy Rang: people by play order among people, the dummy by whose it is
+        let dummy = Seats::WITH_DUMMY;
+        let [driver, next, _, last] = Seat::ALL;
+        assert_eq!(name(dummy, driver, Seats::DUMMY), "Your dummy");
+        assert_eq!(name(dummy, next, Seats::DUMMY), "The dummy");
+        assert_eq!(name(dummy, next, last), "East");
+        assert_eq!(name(dummy, next, driver), "West");
+        assert_eq!(name(dummy, last, driver), "East");
+        assert_eq!(per_side(dummy, next, &[7, 4, 2, 0]), "you 4 - East 2 - West 7");
+        assert_eq!(per_side(dummy, driver, &[7, 4, 2, 0]), "you 7 - East 4 - West 2");
+        assert_eq!(winner(dummy, next, dummy.side(Seats::DUMMY)), "West wins");
+    }
+
+    /// In Dummy Rang the terminal shows the dummy's open hand and asks its driver for its cards.
+    #[test]
+    fn the_driver_is_asked_for_the_dummys_cards() {
+        let rules = Preset::Dummy.rules();
+        let mut game = Match::new(&rules, 2).unwrap();
+        loop {
+            game.advance();
+            let who = game.to_act().expect("someone acts");
+            if game.phase() == Phase::TrickPlay && who == Seats::DUMMY {
+                break;
+            }
+            let intent = game.round().legal_intents(who)[0];
+            game.apply(who, intent).unwrap();
+        }
+        let driver = game.seating().person_at(Seats::DUMMY);
+        let view = game.view_for(driver);
+        assert_eq!(prompt(&view.acting()), "Your dummy's card");
+        let card = view.legal.iter().find_map(|i| match i {
+            Intent::Play { card } => Some(*card),
+            _ => None,
+        });
+        let card = card.expect("the dummy has a card to play");
+        assert_eq!(
+            parse_intent(&card.to_string().to_ascii_lowercase(), &view.acting()),
+            Some(Intent::Play { card })
+        );
+        let line = score_line(&view, &[10, 20, 30, 0]);
+        assert!(
+            line.starts_with(&format!("you {}", [10, 20, 30][driver.index()])),
+            "{line}"
         );
     }
 }

@@ -1,5 +1,5 @@
-//! Who plays each seat: the local player (intents from the view), a remote player (intents from
-//! the network), or a bot that sees only the seat's `SeatView`.
+//! Who plays for each person: the local player (intents from the view), a remote player (intents
+//! from the network), or a bot that sees only the acting seat's `SeatView`.
 
 use std::time::Duration;
 
@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use courtpiece_bots::{Bot, Level};
 
 use crate::phase::Phase;
-use crate::table::{Publisher, SeatOf, Table, apply};
+use crate::table::{PersonOf, Publisher, Table, apply};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Controller {
@@ -66,11 +66,11 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-/// Plays the turns of bot seats once they have thought for the think time, and the turns of
-/// people whose turn timer ran out.
+/// Plays the turns of bots once they have thought for the think time, and the turns of people
+/// whose turn timer ran out. A bot driving the dummy plays its turns too.
 fn bots_play(
     mut table: ResMut<Table>,
-    mut seats: Query<(&SeatOf, Option<&mut BotBrain>, Option<&mut StandIn>)>,
+    mut people: Query<(&PersonOf, Option<&mut BotBrain>, Option<&mut StandIn>)>,
     pacing: Res<Pacing>,
     time: Res<Time>,
     mut turn: ResMut<Turn>,
@@ -79,7 +79,8 @@ fn bots_play(
 ) {
     for _ in 0..MOVES_PER_FRAME {
         let Some(seat) = table.game.to_act() else { return };
-        let Some((_, brain, stand_in)) = seats.iter_mut().find(|(s, _, _)| s.0 == seat) else {
+        let person = table.game.seating().person_at(seat);
+        let Some((_, brain, stand_in)) = people.iter_mut().find(|(p, _, _)| p.0 == person) else {
             return;
         };
         let key = (seat, table.record.moves.len());

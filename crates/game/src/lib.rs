@@ -14,7 +14,9 @@ pub use controller::{Controller, Pacing, TurnTimedOut};
 pub use messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
 pub use phase::{Decision, Phase};
 pub use save::SavePath;
-pub use table::{CurrentTrick, Hand, Score, SeatOf, SideOf, StartMatch, Table, TableTop, TricksWon};
+pub use table::{
+    CurrentTrick, Hand, PersonOf, Score, SeatOf, SideOf, StartMatch, Table, TableTop, TricksWon,
+};
 
 /// Everything the table needs: register it once; start a match with a [`StartMatch`] message.
 pub struct GamePlugin;

@@ -1,13 +1,14 @@
-//! What goes in and out of the table: intents from seats, public events, per-seat views,
+//! What goes in and out of the table: intents from people, public events, per-seat views,
 //! rejections.
 
 use bevy::prelude::*;
-use courtpiece_rules::{Event, Intent, RuleError, Seat, SeatView};
+use courtpiece_rules::{Event, Intent, Person, RuleError, Seat, SeatView};
 
-/// A seat asks for something: from the local player's input, the network, or a bot.
+/// A person asks for something, for the seat they act for now (their own, or the dummy they
+/// drive): from the local player's input or the network.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeatIntent {
-    pub seat: Seat,
+    pub person: Person,
     pub intent: Intent,
 }
 
@@ -25,7 +26,7 @@ pub struct ViewUpdate {
 /// An intent the rules refused, with the reason; nothing changed.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Rejected {
-    pub seat: Seat,
+    pub person: Person,
     pub intent: Intent,
     pub error: RuleError,
 }

@@ -4,8 +4,8 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use courtpiece_rules::{
-    CardSet, Event, GameRecord, Heap, Intent, Match, MatchScore, PlayOn, RuleError, RuleSet, Seat, Side,
-    Trick,
+    CardSet, Event, GameRecord, Heap, Intent, Match, MatchScore, Person, PlayOn, RuleError, RuleSet, Seat,
+    Side, Trick,
 };
 
 use courtpiece_bots::Level;
@@ -21,20 +21,25 @@ pub struct Table {
     pub record: GameRecord,
 }
 
-/// Start a match: the rules, the seed of the deals, and who sits where; or, with `resume`, go on
-/// with the match a record stopped in.
+/// Start a match: the rules, the seed of the deals, and who plays; or, with `resume`, go on with
+/// the match a record stopped in.
 #[derive(Message, Clone, Debug)]
 pub struct StartMatch {
     pub rules: RuleSet,
     pub seed: u64,
-    /// Who plays each seat, in seat order: as many as the rules seat (`V-PLAYERS`).
-    pub seats: Vec<Controller>,
+    /// Who plays for each person, in order: one a seat (`V-PLAYERS`), three in Dummy Rang.
+    pub people: Vec<Controller>,
     pub resume: Option<GameRecord>,
 }
 
 /// A seat at the table.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeatOf(pub Seat);
+
+/// A person at the table, with who plays for them: they play their seat, and in Dummy Rang the
+/// dummy too when they drive it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PersonOf(pub Person);
 
 /// The side a seat plays for: its team at a table of four, the seat itself at fewer (§9).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,8 +133,8 @@ impl Publisher<'_, '_> {
     }
 }
 
-/// The entities a match spawns: its seats and the table top.
-type OfTheTable = Or<(With<SeatOf>, With<TableTop>)>;
+/// The entities a match spawns: its seats, its people and the table top.
+type OfTheTable = Or<(With<SeatOf>, With<PersonOf>, With<TableTop>)>;
 
 fn start_match(
     mut commands: Commands,
@@ -160,26 +165,28 @@ fn start_match(
         }
     };
     let seats = game.rules().seats();
-    if start.seats.len() != seats.count() {
+    if start.people.len() != seats.people() {
         error!(
-            "a table of {} needs a controller for each seat; {} were given",
-            seats.count(),
-            start.seats.len()
+            "a table of {} people needs a controller for each; {} were given",
+            seats.people(),
+            start.people.len()
         );
         return;
     }
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    for (seat, &controller) in seats.all().zip(&start.seats) {
-        let mut entity = commands.spawn((
+    for seat in seats.all() {
+        commands.spawn((
             SeatOf(seat),
             SideOf(seats.side(seat)),
             Hand::default(),
             TricksWon::default(),
-            controller,
         ));
-        let bot_seed = start.seed.wrapping_mul(4).wrapping_add(seat.index() as u64);
+    }
+    for (person, &controller) in game.seating().all().zip(&start.people) {
+        let mut entity = commands.spawn((PersonOf(person), controller));
+        let bot_seed = start.seed.wrapping_mul(4).wrapping_add(person.index() as u64);
         match controller {
             Controller::Bot(level) => entity.insert(BotBrain(level.bot(bot_seed))),
             Controller::Local | Controller::Remote(_) => entity.insert(StandIn(Level::Medium.bot(bot_seed))),
@@ -206,11 +213,16 @@ fn apply_intents(
     mut rejected: MessageWriter<Rejected>,
     mut publisher: Publisher,
 ) {
-    for &SeatIntent { seat, intent } in intents.read() {
+    for &SeatIntent { person, intent } in intents.read() {
+        let seat = table.game.seat_for(person);
         match apply(&mut table, seat, intent) {
             Ok(events) => publisher.publish(&table.game, events),
             Err(error) => {
-                rejected.write(Rejected { seat, intent, error });
+                rejected.write(Rejected {
+                    person,
+                    intent,
+                    error,
+                });
             }
         }
     }

@@ -39,7 +39,7 @@ pub struct MatchSummary {
     /// `V-PLAYERS`: four in two teams, or three each for themselves.
     pub players: u8,
     /// Dummy Rang: four hands, three people, the score per person (RD-SCORE).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default)]
     pub dummy: bool,
     /// Hands played to the end.
     pub hands: u32,
@@ -242,6 +242,28 @@ impl Match {
     /// Everything `seat` may know now (see [`SeatView`]).
     pub fn view(&self, seat: Seat) -> SeatView {
         SeatView::of(self, seat)
+    }
+
+    /// Everything `person` may know now, from their own seat this hand. When a seat they also
+    /// play is to act (the dummy, for its driver), its legal intents are theirs: see
+    /// [`SeatView::acting`] for that seat's view.
+    pub fn view_for(&self, person: Person) -> SeatView {
+        let own = self.seating.seat_of(person);
+        let mut view = self.view(own);
+        let acting = self.seat_for(person);
+        if acting != own && !self.over {
+            view.legal = self.round.legal_intents(acting);
+        }
+        view
+    }
+
+    /// The seat an intent of `person` is for: the seat to act if they play it (their own, or the
+    /// dummy they drive), their own otherwise.
+    pub fn seat_for(&self, person: Person) -> Seat {
+        match self.to_act() {
+            Some(seat) if self.seating.person_at(seat) == person => seat,
+            _ => self.seating.seat_of(person),
+        }
     }
 
     pub fn summary(&self) -> MatchSummary {

@@ -135,7 +135,7 @@ pub struct Seats {
 #[derive(Serialize, Deserialize)]
 struct SeatsRepr {
     players: u8,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default)]
     dummy: bool,
 }
 

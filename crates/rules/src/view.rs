@@ -9,11 +9,11 @@ use crate::heap::Heap;
 use crate::intent::Intent;
 use crate::matchplay::Match;
 use crate::outcome::HandResult;
-use crate::people::Person;
+use crate::people::{Person, Seating};
 use crate::phase::Phase;
 use crate::round::{PlayOn, TrumpCall};
 use crate::score::MatchScore;
-use crate::seat::{MAX_SIDES, Seat, Seats};
+use crate::seat::{MAX_SIDES, Seat, Seats, Side};
 use crate::trick::Trick;
 
 /// The projection of the table that one seat is allowed to know: its own cards, what has been
@@ -97,6 +97,9 @@ impl SeatView {
             return Some(RuleError::NobodyToAct { phase: self.phase });
         };
         if expected != self.seat {
+            if self.plays_too(expected) {
+                return self.acting().why_not_play(card);
+            }
             return Some(RuleError::NotYourTurn {
                 expected,
                 got: self.seat,
@@ -127,6 +130,45 @@ impl SeatView {
             is_indicator,
             must_trump,
         ))
+    }
+
+    /// Who sits where in the hand this view shows.
+    pub fn seating(&self) -> Seating {
+        Seating::of(self.seats, self.people[Seats::DRIVER.index()])
+    }
+
+    /// Where a side of this hand stands in the match score: the side itself, or in Dummy Rang
+    /// the person who plays for it (RD-SCORE).
+    pub fn scorer(&self, side: Side) -> usize {
+        self.seating().person_of_side(side)
+    }
+
+    /// Does this seat's player also play `seat` (the driver and the dummy, RD-SEATS)?
+    pub fn plays_too(&self, seat: Seat) -> bool {
+        seat != self.seat
+            && self.seats.partner(self.seat) == Some(seat)
+            && self.seats.played_by(seat) == self.seats.played_by(self.seat)
+    }
+
+    /// The view of the seat this player must act for now: this view, or, when the seat to act
+    /// is one this player plays too (the dummy, for its driver), that seat's view as this player
+    /// knows it. A bot deciding for a person decides on this.
+    pub fn acting(&self) -> SeatView {
+        match self.to_act {
+            Some(seat) if self.plays_too(seat) => {
+                let mut view = self.clone();
+                view.seat = seat;
+                view.hand = self.partner_hand;
+                view.partner_hand = self.hand;
+                view.unseen_own = if self.partner_hand.is_empty() {
+                    self.counts[seat.index()]
+                } else {
+                    0
+                };
+                view
+            }
+            _ => self.clone(),
+        }
     }
 
     /// The table as someone watching from the rail may see it: this view without the cards

@@ -22,7 +22,8 @@ pub(crate) fn parse_code(text: &str) -> Result<TableCode, String> {
 
 #[derive(Debug, clap::Args)]
 pub struct Options {
-    /// A seat each for the rules' players (four; three for hokm-3, two for hokm-2), each
+    /// A seat each for the rules' players (four; three for hokm-3 and for dummy, whose dummy is
+    /// played by its driver; two for hokm-2), each
     /// bot:easy, bot:medium, bot:hard or remote (a person who joins), e.g.
     /// bot:medium,remote,remote,remote.
     #[arg(long)]
@@ -113,7 +114,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
             "--turn-timer times people, and every seat is a bot: give remote seats".into(),
         ));
     }
-    let seats: Vec<Controller> = plan
+    let people: Vec<Controller> = plan
         .iter()
         .map(|p| match p {
             SeatPlan::Bot(level) => Controller::Bot(*level),
@@ -137,7 +138,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         app.world_mut().write_message(StartMatch {
             rules: rules.clone(),
             seed,
-            seats: seats.clone(),
+            people: people.clone(),
             resume: resume.take(),
         });
         let summary = run_match(&mut app);
@@ -189,10 +190,15 @@ fn run_match(app: &mut App) -> MatchSummary {
 fn parse_seats(text: &str, rules: &RuleSet) -> Result<Vec<SeatPlan>, CliError> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let bad = |why: String| CliError::Usage(format!("--seats {text:?}: {why}"));
-    let players = usize::from(rules.players);
+    let players = rules.seats().people();
     if parts.len() != players {
+        let table = if rules.dummy {
+            "Dummy Rang's table of three people and a dummy".to_string()
+        } else {
+            format!("a table of {players}")
+        };
         return Err(bad(format!(
-            "a table of {players} needs {players} seats, {} given",
+            "{table} needs {players} seats, {} given",
             parts.len()
         )));
     }
@@ -241,6 +247,15 @@ mod tests {
         let two = Preset::HokmTwo.rules();
         assert!(parse_seats("bot:hard,bot:medium", &two).is_ok());
         assert!(parse_seats("bot:easy,bot:medium,remote", &Preset::Hokm.rules()).is_err());
+        // Dummy Rang seats its three people; the dummy has nobody of its own
+        let dummy = Preset::Dummy.rules();
+        assert_eq!(parse_seats("bot:hard,remote,bot:easy", &dummy).unwrap().len(), 3);
+        let four = parse_seats("bot:easy,bot:easy,bot:easy,bot:easy", &dummy).unwrap_err();
+        assert!(
+            four.to_string()
+                .contains("Dummy Rang's table of three people and a dummy needs 3 seats, 4 given"),
+            "{four}"
+        );
     }
 
     #[test]

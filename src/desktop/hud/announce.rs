@@ -28,14 +28,14 @@ fn announce(
     if deciding(&session, &shown).is_some() {
         return Ok(());
     }
-    let Some(me) = shown.view.as_ref().map(|v| v.seat) else {
+    let Some(view) = shown.view.as_ref() else {
         return Ok(());
     };
     let line = shown.events.iter().rev().find_map(|e| {
-        let name = |seat: &Seat| words::capitalised(&who(&session, me, *seat));
+        let name = |seat: &Seat| words::capitalised(&who(&session, view, *seat));
         Some(match e {
             Event::Shuffled { hand, dealer, .. } => (
-                format!("Hand {hand}, dealt by {}", who(&session, me, *dealer)),
+                format!("Hand {hand}, dealt by {}", who(&session, view, *dealer)),
                 None,
             ),
             Event::Cut { seat, at } => (format!("{} cut the deck at {at}", name(seat)), None),

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
 use courtpiece_rules::{CallView, Seat, SeatView};
 
-use super::{named, scores_courts, seats_of, sides, suit_color, table_on};
+use super::{named, scores_courts, sides, suit_color, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -90,8 +90,8 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
         let who = format!(
             "Hand {}  {} · {}",
             view.hand_no,
-            does(session, view.seat, view.dealer, "deal"),
-            does(session, view.seat, view.caller, "call")
+            does(session, view, view.dealer, "deal"),
+            does(session, view, view.caller, "call")
         );
         group(ui, &[(who, plain)], 14.0);
         ui.separator();
@@ -99,7 +99,7 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
     let sides = sides(session, view);
     let taken: Vec<_> = sides
         .iter()
-        .map(|(s, name, c)| (name, view.taken[s.index()], *c))
+        .map(|l| (&l.name, view.taken[l.side.index()], l.colour))
         .collect();
     let mut tricks = versus(compact, "Tricks", &taken, plain);
     if view.heap.tricks > 0 {
@@ -116,13 +116,13 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
     };
     let points: Vec<_> = sides
         .iter()
-        .map(|(s, name, c)| (name, view.score.points[s.index()], *c))
+        .map(|l| (&l.name, view.score.points[l.scorer], l.colour))
         .collect();
     let mut score = versus(compact, unit, &points, plain);
     if courts && !compact {
         let streaks: Vec<String> = sides
             .iter()
-            .map(|(s, _, _)| view.score.streak[s.index()].to_string())
+            .map(|l| view.score.streak[l.scorer].to_string())
             .collect();
         score.push((format!("  streaks {}", streaks.join(" – ")), plain));
     }
@@ -182,12 +182,12 @@ fn group(ui: &mut egui::Ui, parts: &[(String, egui::Color32)], size: f32) -> egu
 }
 
 /// "You deal", "Chandni (partner) calls": short, for the bar.
-fn does(session: &Session, me: Seat, seat: Seat, verb: &str) -> String {
-    if seat == me && session.seat == Some(me) {
+fn does(session: &Session, view: &SeatView, seat: Seat, verb: &str) -> String {
+    if seat == view.seat && session.seat.is_some() {
         return format!("you {verb}");
     }
-    let (name, _) = named(session, seat);
-    if seats_of(session).partner(me) == Some(seat) {
+    let (name, _) = named(session, view, seat);
+    if view.seats.in_teams() && view.seats.partner(view.seat) == Some(seat) {
         format!("{name} (partner) {verb}s")
     } else {
         format!("{name} {verb}s")

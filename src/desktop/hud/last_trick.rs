@@ -47,7 +47,7 @@ fn last_trick(
                 for (seat, card) in trick.plays() {
                     ui.horizontal(|ui| {
                         ui.label(
-                            egui::RichText::new(who(&session, view.seat, seat)).color(side(view.seats, seat)),
+                            egui::RichText::new(who(&session, view, seat)).color(side(view.seats, seat)),
                         );
                         ui.label(
                             egui::RichText::new(format!("{}{}", card.rank(), card.suit().symbol()))
@@ -58,7 +58,7 @@ fn last_trick(
                 }
                 if let Some((seat, _)) = trick.winner() {
                     ui.label(
-                        egui::RichText::new(format!("won by {}", who(&session, view.seat, seat)))
+                        egui::RichText::new(format!("won by {}", who(&session, view, seat)))
                             .color(side(view.seats, seat)),
                     );
                 }

@@ -49,10 +49,10 @@ fn table_on(session: Option<Res<Session>>, screen: Res<State<Screen>>) -> bool {
 /// The view on the table when it waits for a decision of the player's that is not a card (a
 /// cut, a call, a redeal, a reveal, playing on), and the table has caught up with it.
 fn deciding<'a>(session: &Session, shown: &'a Shown) -> Option<&'a SeatView> {
+    // legal intents come only to the person who acts: for their seat or the dummy they drive
     shown.view.as_ref().filter(|v| {
         shown.caught_up()
-            && session.seat == Some(v.seat)
-            && v.to_act == Some(v.seat)
+            && session.seat.is_some()
             && v.legal.iter().any(|i| !matches!(i, Intent::Play { .. }))
     })
 }
@@ -83,37 +83,54 @@ fn suit_color(suit: Suit, four: bool) -> egui::Color32 {
     egui::Color32::from_rgb(light(c.0), light(c.1), light(c.2))
 }
 
-/// Who sits at `seat`: a person's name, a bot's name and level.
-fn name(session: &Session, seat: Seat) -> String {
-    let (name, about) = named(session, seat);
+/// Who takes the lobby's place `place`: a person's name, a bot's name and level.
+fn name(session: &Session, place: Seat) -> String {
+    let (name, about) = named_place(session, place);
     match about {
         Some(about) => format!("{name} ({about})"),
         None => name,
     }
 }
 
-/// A seat's name, and what to say about it in brackets: a bot's level, "away".
-fn named(session: &Session, seat: Seat) -> (String, Option<String>) {
+/// The name of whoever takes the lobby's place `place`, and what to say about them in brackets:
+/// a bot's level, "away". A place is a seat, but in Dummy Rang a person who moves round the
+/// table from hand to hand.
+fn named_place(session: &Session, place: Seat) -> (String, Option<String>) {
     let Some(lobby) = &session.lobby else {
-        return (format!("Seat {}", seat.index() + 1), None);
+        return (format!("Seat {}", place.index() + 1), None);
     };
-    match lobby.seats.get(seat.index()).unwrap_or(&SeatState::Open) {
+    match lobby.seats.get(place.index()).unwrap_or(&SeatState::Open) {
         SeatState::Player { name, away } => (name.clone(), away.then(|| "away".to_owned())),
         SeatState::Bot(level) => {
-            let (name, level) = words::bot(seat, *level);
+            let (name, level) = words::bot(place, *level);
             (name.to_owned(), Some(level))
         }
         SeatState::Open => ("open seat".into(), None),
     }
 }
 
-/// Who sits at `seat`, as the player at `me` sees them: "you", or the name with "partner".
-fn who(session: &Session, me: Seat, seat: Seat) -> String {
-    if seat == me && session.seat == Some(me) {
+/// Whose hand is at `seat` in the hand `view` shows: the name of the person who plays it, and
+/// for Dummy Rang's dummy its driver's ("Asha's dummy").
+fn named(session: &Session, view: &SeatView, seat: Seat) -> (String, Option<String>) {
+    let place = Seat::ALL[view.people[seat.index()].index()];
+    if view.seats.dummy() == Some(seat) {
+        if view.plays_too(seat) && session.seat.is_some() {
+            return ("your dummy".into(), None);
+        }
+        return (format!("{}'s dummy", named_place(session, place).0), None);
+    }
+    named_place(session, place)
+}
+
+/// Who plays `seat`, as the player of `view` sees them: "you", or the name with "partner".
+fn who(session: &Session, view: &SeatView, seat: Seat) -> String {
+    let me = view.seat;
+    if seat == me && session.seat.is_some() {
         return "you".into();
     }
-    let (name, about) = named(session, seat);
-    let partner = (seats_of(session).partner(me) == Some(seat)).then(|| "partner".to_owned());
+    let (name, about) = named(session, view, seat);
+    let partner =
+        (view.seats.partner(me) == Some(seat) && view.seats.dummy().is_none()).then(|| "partner".to_owned());
     match (about, partner) {
         (Some(a), Some(p)) => format!("{name} ({a}, {p})"),
         (Some(x), None) | (None, Some(x)) => format!("{name} ({x})"),
@@ -129,31 +146,40 @@ fn scores_courts(session: &Session) -> bool {
         .is_none_or(|l| l.rules.scoring == Scoring::Courts)
 }
 
-/// The seats of the table's rules.
-fn seats_of(session: &Session) -> Seats {
-    session.lobby.as_ref().map_or(Seats::FOUR, |l| l.rules.seats())
-}
-
 /// A seat's colour: its side's.
 fn side(seats: Seats, seat: Seat) -> egui::Color32 {
     palette::SIDES[seats.side(seat).index()]
 }
 
+/// A side of the hand as the HUD shows it.
+struct SideLabel {
+    side: Side,
+    /// Where the side stands in the match score: the side, or in Dummy Rang its person.
+    scorer: usize,
+    name: String,
+    colour: egui::Color32,
+}
+
 /// The sides as the player at the view's seat names them, their own first: "us" and "them" at
-/// four, "you" and each other player's name at smaller tables; each with its colour.
-fn sides(session: &Session, view: &SeatView) -> Vec<(Side, String, egui::Color32)> {
+/// four, "you" and each other player's name at smaller tables and in Dummy Rang.
+fn sides(session: &Session, view: &SeatView) -> Vec<SideLabel> {
     let seats = view.seats;
-    let colour = |s: Side| palette::SIDES[s.index()];
+    let label = |side: Side, name: String| SideLabel {
+        side,
+        scorer: view.scorer(side),
+        name,
+        colour: palette::SIDES[side.index()],
+    };
     let us = seats.side(view.seat);
     let mut out = Vec::with_capacity(seats.sides());
-    if seats.count() == 4 {
-        out.push((us, "us".to_owned(), colour(us)));
-        out.push((us.other(), "them".to_owned(), colour(us.other())));
+    if seats.in_teams() {
+        out.push(label(us, "us".to_owned()));
+        out.push(label(us.other(), "them".to_owned()));
     } else {
-        out.push((us, "you".to_owned(), colour(us)));
-        for seat in seats.opponents(view.seat) {
-            let side = seats.side(seat);
-            out.push((side, named(session, seat).0, colour(side)));
+        out.push(label(us, "you".to_owned()));
+        // the dummy's tricks are its driver's: one entry for their side
+        for seat in seats.opponents(view.seat).filter(|&s| Some(s) != seats.dummy()) {
+            out.push(label(seats.side(seat), named(session, view, seat).0));
         }
     }
     out

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::{SeatState, Session};
 use courtpiece_rules::{Phase, Seat, SeatView};
 
-use super::{name, side, table_on, who};
+use super::{named, side, table_on, who};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::palette;
 use crate::desktop::table::geometry::{self, Eye};
@@ -26,8 +26,10 @@ fn turn_clock(session: &Session, shown: &Shown, now: f32) -> Option<(Seat, f32)>
     let lobby = session.lobby.as_ref()?;
     let secs = lobby.turn_timer?;
     let turn = shown.turn?;
-    let person = matches!(lobby.seats[turn.seat.index()], SeatState::Player { .. });
-    let on_table = shown.caught_up() && shown.view.as_ref()?.to_act == Some(turn.seat);
+    let view = shown.view.as_ref()?;
+    let place = view.people[turn.seat.index()].index();
+    let person = matches!(lobby.seats.get(place), Some(SeatState::Player { .. }));
+    let on_table = shown.caught_up() && view.to_act == Some(turn.seat);
     (person && on_table).then(|| (turn.seat, (f32::from(secs) - (now - turn.since)).max(0.0)))
 }
 
@@ -127,16 +129,16 @@ fn plates(
                 if seat == view.caller {
                     line.push_str(" · calls");
                 }
-                if seat == view.seat && session.seat == Some(seat) {
+                if seat == view.seat && session.seat.is_some() {
                     // the player's own plate is short: it stands below the hand
-                    let title = format!("{} (you)", name(&session, seat));
+                    let title = format!("{} (you)", named(&session, view, seat).0);
                     ui.horizontal(|ui| {
                         ui.label(egui::RichText::new(title).color(team).strong());
                         ui.label(line);
                     });
                 } else {
                     ui.label(
-                        egui::RichText::new(who(&session, view.seat, seat))
+                        egui::RichText::new(who(&session, view, seat))
                             .color(team)
                             .strong(),
                     );
@@ -166,7 +168,11 @@ fn clock(mut contexts: EguiContexts, session: Res<Session>, shown: Res<Shown>, t
     let Some((seat, left)) = turn_clock(&session, &shown, time.elapsed_secs()) else {
         return Ok(());
     };
-    if session.seat != Some(seat) {
+    let mine = shown
+        .view
+        .as_ref()
+        .is_some_and(|v| v.seat == seat || v.plays_too(seat));
+    if session.seat.is_none() || !mine {
         return Ok(());
     }
     egui::Area::new(egui::Id::new("your clock"))

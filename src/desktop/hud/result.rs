@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
-use courtpiece_rules::{Event, HandKind, HandResult, MatchScore, Phase, RuleSet, SeatView, Side};
+use courtpiece_rules::{Event, HandKind, HandResult, MatchScore, Phase, RuleSet, SeatView};
 
-use super::{scores_courts, sides, table_on};
+use super::{SideLabel, scores_courts, sides, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -87,28 +87,25 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
         .map_or(view.score, |l| score_after(view, hand, &l.rules));
     let (colour, winner) = sides
         .iter()
-        .find(|(s, _, _)| *s == hand.winner)
-        .map_or((ui.visuals().text_color(), String::new()), |(_, name, c)| {
-            (*c, name.clone())
+        .find(|l| l.side == hand.winner)
+        .map_or((ui.visuals().text_color(), String::new()), |l| {
+            (l.colour, l.name.clone())
         });
-    let who = match (ours, view.seats.count()) {
-        (true, 4) => "Your side wins the hand".to_owned(),
-        (false, 4) => "The other side wins the hand".to_owned(),
-        (true, _) => "You win the hand".to_owned(),
-        (false, _) => format!("{winner} wins the hand"),
+    let who = match (ours, view.seats.in_teams()) {
+        (true, true) => "Your side wins the hand".to_owned(),
+        (false, true) => "The other side wins the hand".to_owned(),
+        (true, false) => "You win the hand".to_owned(),
+        (false, false) => format!("{winner} wins the hand"),
     };
     ui.label(egui::RichText::new(who).size(24.0).strong().color(colour));
-    let line = |what: &str, value: &dyn Fn(Side) -> u32| {
-        let parts: Vec<String> = sides
-            .iter()
-            .map(|(s, name, _)| format!("{name} {}", value(*s)))
-            .collect();
+    let line = |what: &str, value: &dyn Fn(&SideLabel) -> u32| {
+        let parts: Vec<String> = sides.iter().map(|l| format!("{} {}", l.name, value(l))).collect();
         format!("{what}: {}", parts.join(" – "))
     };
-    ui.label(line("Tricks", &|s| u32::from(hand.tricks[s.index()])));
+    ui.label(line("Tricks", &|l| u32::from(hand.tricks[l.side.index()])));
     ui.label(why(hand.kind));
     let unit = if courts { "courts" } else { "points" };
-    ui.label(egui::RichText::new(line(&format!("Score ({unit})"), &|s| score.points[s.index()])).size(18.0));
+    ui.label(egui::RichText::new(line(&format!("Score ({unit})"), &|l| score.points[l.scorer])).size(18.0));
     if courts {
         let streak = score.streak[hand.winner.index()];
         if streak > 0 && hand.kind == HandKind::Plain {
@@ -125,7 +122,7 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
 fn score_after(view: &SeatView, hand: &HandResult, rules: &RuleSet) -> MatchScore {
     let mut score = view.score;
     if view.phase == Phase::Scoring && score.hands < view.hand_no {
-        score.add(hand, rules);
+        score.add(&view.seating().scored(hand), rules);
     }
     score
 }

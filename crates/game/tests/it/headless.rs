@@ -36,9 +36,9 @@ fn app() -> App {
     app
 }
 
-/// Medium and Easy bots in turn, a seat each.
+/// Medium and Easy bots in turn, one for each person.
 fn bots(rules: &RuleSet) -> Vec<Controller> {
-    (0..rules.players)
+    (0..rules.seats().people())
         .map(|i| Controller::Bot(if i % 2 == 0 { Level::Medium } else { Level::Easy }))
         .collect()
 }
@@ -46,7 +46,7 @@ fn bots(rules: &RuleSet) -> Vec<Controller> {
 fn play(rules: RuleSet, seed: u64) -> App {
     let mut app = app();
     app.world_mut().write_message(StartMatch {
-        seats: bots(&rules),
+        people: bots(&rules),
         rules,
         seed,
         resume: None,
@@ -126,7 +126,7 @@ fn a_start_with_the_wrong_number_of_seats_is_refused() {
     let mut app = app();
     let rules = Preset::HokmThree.rules();
     app.world_mut().write_message(StartMatch {
-        seats: bots(&Preset::HokmTwo.rules()),
+        people: bots(&Preset::HokmTwo.rules()),
         rules,
         seed: 1,
         resume: None,
@@ -170,7 +170,7 @@ fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
     first.world_mut().write_message(StartMatch {
         rules: rules.clone(),
         seed: 21,
-        seats: seats.clone(),
+        people: seats.clone(),
         resume: None,
     });
     // stop in the middle of the third hand's trick play
@@ -193,7 +193,7 @@ fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
     second.world_mut().write_message(StartMatch {
         rules,
         seed: 21,
-        seats,
+        people: seats,
         resume: Some(saved),
     });
     second.update();
@@ -274,7 +274,7 @@ fn a_person_whose_turn_timer_runs_out_is_played_for_by_a_bot() {
     app.world_mut().write_message(StartMatch {
         rules,
         seed: 5,
-        seats: vec![
+        people: vec![
             Controller::Local,
             Controller::Bot(Level::Easy),
             Controller::Bot(Level::Easy),
@@ -302,7 +302,7 @@ fn a_person_whose_turn_timer_runs_out_is_played_for_by_a_bot() {
     // an intent sent for a seat out of turn is rejected with its reason and changes nothing
     let before = app.world().resource::<Table>().game.summary();
     app.world_mut().write_message(SeatIntent {
-        seat: courtpiece_rules::Seat::ALL[0],
+        person: courtpiece_rules::Person::ALL[0],
         intent: courtpiece_rules::Intent::Stop,
     });
     app.update();
@@ -332,4 +332,42 @@ fn the_play_on_decision_is_a_sub_state_of_trick_play() {
         "{} frames in PlayOn for {asked} questions",
         seen.play_on_frames
     );
+}
+
+/// Dummy Rang: three people play four hands; the person who drives the dummy sends the dummy's
+/// intents as their own, and the table plays them from the dummy's seat (RD-SEATS).
+#[test]
+fn dummy_rang_the_driver_plays_the_dummy_with_their_own_intents() {
+    use courtpiece_game::SeatIntent;
+    let mut rules = Preset::Dummy.rules();
+    rules.max_hands = Some(2);
+    let mut app = app();
+    app.world_mut().write_message(StartMatch {
+        rules,
+        seed: 8,
+        people: vec![Controller::Local; 3],
+        resume: None,
+    });
+    let mut dummy_moves = 0;
+    for _ in 0..20_000 {
+        app.update();
+        let Some(table) = app.world().get_resource::<Table>() else {
+            continue;
+        };
+        if table.game.is_over() {
+            break;
+        }
+        let Some(seat) = table.game.to_act() else {
+            continue;
+        };
+        let person = table.game.seating().person_at(seat);
+        let intent = table.game.view_for(person).acting().legal[0];
+        dummy_moves += usize::from(seat == courtpiece_rules::Seats::DUMMY);
+        app.world_mut().write_message(SeatIntent { person, intent });
+    }
+    let table = app.world().resource::<Table>();
+    assert!(table.game.is_over());
+    assert!(dummy_moves >= 26, "the dummy played its cards");
+    assert_eq!(table.record.replay().unwrap().summary(), table.game.summary());
+    assert_eq!(table.game.summary().score.iter().sum::<u32>(), 26);
 }

@@ -51,13 +51,14 @@ pub(super) fn play(
     let (Some(view), Some(lobby)) = (&session.view, &session.lobby) else {
         return;
     };
-    if view.to_act != Some(view.seat) || session.seat != Some(view.seat) || view.legal.is_empty() {
+    // legal intents come only to the person who acts: for their seat, or the dummy they drive
+    if session.seat.is_none() || view.legal.is_empty() {
         return;
     }
     if autoplay.answered == Some(session.moves) {
         return;
     }
-    let chosen = autoplay.bot.decide(view, &lobby.rules);
+    let chosen = autoplay.bot.decide(&view.acting(), &lobby.rules);
     let intent: Intent = if autoplay.play_safe || !view.legal.contains(&chosen) {
         view.legal[0]
     } else {

@@ -84,11 +84,11 @@ impl Session {
                 self.token = Some(*token);
                 self.owner = *owner;
             }
-            HostMessage::Lobby(lobby) if lobby.seats.len() != lobby.rules.seats().count() => {
+            HostMessage::Lobby(lobby) if lobby.seats.len() != lobby.rules.seats().people() => {
                 error!(
                     "the host sent a lobby of {} seats for a table of {}; it is ignored",
                     lobby.seats.len(),
-                    lobby.rules.seats().count()
+                    lobby.rules.seats().people()
                 );
             }
             HostMessage::Lobby(lobby) => {

@@ -73,7 +73,7 @@ pub(crate) fn act(
                 return owners_only();
             }
             rules.validate()?;
-            seat_for(host, rules.seats().count());
+            seat_for(host, rules.seats().people());
             host.rules = rules;
         }
         LobbyAction::Start => {
@@ -112,7 +112,7 @@ fn free_seat_of(host: &mut Host, index: usize) {
 
 /// Why the match cannot start yet, if it cannot.
 fn not_ready(host: &Host) -> Result<(), LobbyError> {
-    for (seat, holder) in host.rules.seats().all().zip(&host.seats) {
+    for (seat, holder) in Seat::ALL.into_iter().zip(&host.seats) {
         match *holder {
             Holder::Open => return Err(LobbyError::SeatOpen(seat)),
             Holder::Player(p) if host.players[p].client.is_none() => {
@@ -137,7 +137,7 @@ fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>) {
         host.start_asked = false;
         return;
     }
-    let seats = host
+    let people = host
         .seats
         .iter()
         .map(|holder| match *holder {
@@ -149,7 +149,7 @@ fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>) {
     starts.write(StartMatch {
         rules: host.rules.clone(),
         seed: host.seed,
-        seats,
+        people,
         resume: host.resume.take(),
     });
     host.started = true;

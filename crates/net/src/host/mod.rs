@@ -49,7 +49,7 @@ pub struct HostConfig {
     pub bind: SocketAddr,
     /// Where to answer discovery queries, if anywhere.
     pub discovery: Option<SocketAddr>,
-    /// One per seat of the rules, in seat order.
+    /// One per person the rules seat, in play order: a seat each, or Dummy Rang's three people.
     pub seats: Vec<SeatPlan>,
     pub rules: RuleSet,
     pub seed: u64,
@@ -109,6 +109,8 @@ pub(crate) struct Player {
     pub name: String,
     pub token: SeatToken,
     pub client: Option<ClientId>,
+    /// Their place at the table: seat n at most tables; in Dummy Rang person n, who moves round
+    /// the four hands from one hand to the next.
     pub seat: Option<Seat>,
     /// When their connection dropped; a bot takes the seat once the grace time has passed.
     pub away_since: Option<Duration>,
@@ -197,7 +199,7 @@ pub fn plugin(app: &mut App) {
 /// Opens a table: binds the socket, starts the server and returns the address to join.
 pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostError> {
     config.rules.validate()?;
-    let count = config.rules.seats().count();
+    let count = config.rules.seats().people();
     if config.seats.len() != count {
         return Err(HostError::SeatCount {
             rules: count,

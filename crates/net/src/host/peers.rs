@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy_renet::renet::{ClientId, ServerEvent};
 use bevy_renet::{RenetReceive, RenetServer, RenetServerEvent};
 use courtpiece_game::SeatIntent;
+use courtpiece_rules::Person;
 
 use super::relay::send;
 use super::{Holder, Host, Peer, Player, lobby};
@@ -130,8 +131,11 @@ fn receive(
                     }
                 }
                 (ClientMessage::Intent(intent), Some(index)) => match host.players[index].seat {
-                    Some(seat) if host.started => {
-                        intents.write(SeatIntent { seat, intent });
+                    Some(place) if host.started => {
+                        intents.write(SeatIntent {
+                            person: Person::ALL[place.index()],
+                            intent,
+                        });
                     }
                     _ => refuse(&mut server, client, Refusal::NotSeated),
                 },

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_renet::renet::ClientId;
 use bevy_renet::{RenetSend, RenetServer};
 use courtpiece_game::{Rejected, Table, TableEvent};
-use courtpiece_rules::{Event, Seat};
+use courtpiece_rules::{Event, Person, Seat};
 
 use super::{Host, lobby};
 use crate::codec;
@@ -77,7 +77,7 @@ fn relay(
         }
     }
     for r in rejected.read() {
-        if let Some(client) = client_at(&host, r.seat) {
+        if let Some(client) = client_at(&host, Seat::ALL[r.person.index()]) {
             let refusal = Refusal::Rule {
                 intent: r.intent,
                 error: r.error.clone(),
@@ -96,8 +96,9 @@ fn relay(
         if events.is_empty() && !resync {
             continue;
         }
+        // a person sees from the seat they play this hand (Dummy Rang moves them round)
         let mut view = match seat {
-            Some(seat) => table.game.view(seat),
+            Some(place) => table.game.view_for(Person::ALL[place.index()]),
             None => table.game.view(Seat::ALL[0]).for_spectator(),
         };
         let tricks_from = match peer.sent_tricks {
@@ -123,7 +124,7 @@ fn relay(
     }
 }
 
-/// The connection of the person at `seat`, if they are connected.
+/// The connection of the person at the place `seat`, if they are connected.
 fn client_at(host: &Host, seat: Seat) -> Option<ClientId> {
     host.players
         .iter()

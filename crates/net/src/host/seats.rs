@@ -3,8 +3,9 @@
 
 use bevy::prelude::*;
 use courtpiece_bots::Level;
-use courtpiece_game::SeatOf;
+use courtpiece_game::PersonOf;
 use courtpiece_game::controller::BotBrain;
+use courtpiece_rules::Seat;
 
 use super::Host;
 
@@ -17,7 +18,7 @@ pub fn plugin(app: &mut App) {
 
 fn stand_in(
     mut host: ResMut<Host>,
-    seats: Query<(Entity, &SeatOf, Option<&BotBrain>, &courtpiece_game::Controller)>,
+    people: Query<(Entity, &PersonOf, Option<&BotBrain>, &courtpiece_game::Controller)>,
     time: Res<Time<Real>>,
     mut commands: Commands,
 ) {
@@ -28,11 +29,16 @@ fn stand_in(
     let grace = host.grace;
     let seed = host.seed;
     let mut changed = false;
-    for (entity, seat, brain, controller) in &seats {
+    for (entity, person, brain, controller) in &people {
         if matches!(controller, courtpiece_game::Controller::Bot(_)) {
             continue;
         }
-        let Some(player) = host.players.iter().find(|p| p.seat == Some(seat.0)) else {
+        let place = person.0.index();
+        let Some(player) = host
+            .players
+            .iter()
+            .find(|p| p.seat.map(Seat::index) == Some(place))
+        else {
             continue;
         };
         let away = player
@@ -40,17 +46,13 @@ fn stand_in(
             .is_some_and(|since| now.saturating_sub(since) >= grace);
         match (away, brain.is_some()) {
             (true, false) => {
-                info!(
-                    "{} is away: a {STAND_IN} bot plays seat {}",
-                    player.name,
-                    seat.0.index()
-                );
-                let bot_seed = seed.wrapping_mul(4).wrapping_add(seat.0.index() as u64);
+                info!("{} is away: a {STAND_IN} bot plays for them", player.name);
+                let bot_seed = seed.wrapping_mul(4).wrapping_add(place as u64);
                 commands.entity(entity).insert(BotBrain(STAND_IN.bot(bot_seed)));
                 changed = true;
             }
             (false, true) => {
-                info!("{} is back at seat {}", player.name, seat.0.index());
+                info!("{} is back", player.name);
                 let client = player.client.unwrap_or_default();
                 commands
                     .entity(entity)

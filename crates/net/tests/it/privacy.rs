@@ -7,16 +7,18 @@ use std::time::Duration;
 use courtpiece_bots::Level;
 use courtpiece_game::Table;
 use courtpiece_net::{Access, HostMessage, SeatPlan, Update};
-use courtpiece_rules::{Card, CardSet, Preset, Seat};
+use courtpiece_rules::{Card, CardSet, Person, Preset, Seat};
 
 use crate::support::*;
 
 /// What nobody else may know: for each seat the cards it holds or alone has seen (the face-down
-/// indicator, its discards, the stock card it looks at), and the stock nobody has seen.
+/// indicator, its discards, the stock card it looks at), and the stock nobody has seen; and who
+/// plays each seat (in Dummy Rang the driver plays two, and may see both).
 #[derive(Clone, PartialEq, Eq)]
 struct Secrets {
     seats: [CardSet; 4],
     stock: CardSet,
+    people: [Person; 4],
 }
 
 fn secrets(table: &Table) -> Secrets {
@@ -38,6 +40,7 @@ fn secrets(table: &Table) -> Secrets {
     Secrets {
         seats,
         stock: stock.without(looked_at),
+        people: Seat::ALL.map(|s| table.game.seating().person_at(s)),
     }
 }
 
@@ -68,7 +71,7 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
     rules.max_hands = Some(hands);
     rules.target = None;
     let access = Access::Open;
-    let count = rules.seats().count();
+    let count = rules.seats().people();
     let plan: Vec<SeatPlan> = (0..count)
         .map(|i| {
             if i == 1 && count > 2 {
@@ -122,14 +125,15 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
     assert_eq!(summary.hands, hands, "{preset}");
     for client in &clients {
         let seat = session(client).seat;
+        let person = seat.map(|place| Person::ALL[place.index()]);
         let mut updates = 0;
         for message in received(client) {
             let HostMessage::Update(update) = message else {
                 continue;
             };
             updates += 1;
-            if let Some(seat) = seat {
-                assert_eq!(update.view.seat, seat);
+            if let Some(person) = person {
+                assert_eq!(update.view.people[update.view.seat.index()], person);
             }
             let named = cards_named(update);
             let candidates = &states[&(update.moves, update.view.hand_no)];
@@ -137,7 +141,7 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
                 named.intersection(secret.stock).is_empty()
                     && Seat::ALL
                         .into_iter()
-                        .filter(|&o| Some(o) != seat)
+                        .filter(|&o| Some(secret.people[o.index()]) != person)
                         .all(|o| named.intersection(secret.seats[o.index()]).is_empty())
             });
             assert!(
@@ -191,4 +195,11 @@ fn no_client_sees_another_seats_cards_hokm_for_three() {
 #[test]
 fn no_client_sees_another_seats_cards_hokm_for_two() {
     check_preset(Preset::HokmTwo, HANDS, 17);
+}
+
+/// Dummy Rang: the dummy's cards reach nobody before they are turned up but its driver, when
+/// the dummy calls; the driver sees both hands it plays and nobody else's.
+#[test]
+fn no_client_sees_another_seats_cards_dummy_rang() {
+    check_preset(Preset::Dummy, 300, 18);
 }

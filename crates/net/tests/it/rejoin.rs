@@ -6,17 +6,18 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use courtpiece_bots::Level;
 use courtpiece_game::controller::BotBrain;
-use courtpiece_game::{SeatOf, Table};
+use courtpiece_game::{PersonOf, Table};
 use courtpiece_net::link::TIMEOUT_SECONDS;
 use courtpiece_net::{Access, HostMessage, SeatPlan, SeatState};
 use courtpiece_rules::{Preset, Seat};
 
 use crate::support::*;
 
+/// Does a bot play for the person at the lobby's place `seat`?
 fn has_bot(host: &mut App, seat: Seat) -> bool {
-    let mut q = host.world_mut().query::<(&SeatOf, Option<&BotBrain>)>();
+    let mut q = host.world_mut().query::<(&PersonOf, Option<&BotBrain>)>();
     q.iter(host.world())
-        .any(|(s, brain)| s.0 == seat && brain.is_some())
+        .any(|(p, brain)| p.0.index() == seat.index() && brain.is_some())
 }
 
 #[test]

@@ -184,3 +184,40 @@ fn rd_play_the_dummys_cards_are_played_by_intents_of_the_dummy_seat() {
     assert!(m.apply(Seats::DRIVER, Intent::Play { card }).is_err());
     m.apply(Seats::DUMMY, Intent::Play { card }).unwrap();
 }
+
+#[test]
+fn rd_seats_a_person_sees_from_their_seat_and_acts_for_the_dummy_they_drive() {
+    let rules = short(Preset::Dummy.rules(), 3);
+    let mut dummy_turns = 0;
+    for seed in 0..6 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut m = Match::new(&rules, seed).unwrap();
+        loop {
+            m.advance();
+            let Some(who) = m.to_act() else { break };
+            let driver = m.seating().driver().unwrap();
+            for person in m.seating().all() {
+                let view = m.view_for(person);
+                assert_eq!(view.seat, m.seating().seat_of(person));
+                assert_eq!(view.people[view.seat.index()], person);
+                if m.seating().person_at(who) == person {
+                    assert_eq!(m.seat_for(person), who);
+                    assert_eq!(view.acting(), m.view(who), "{person} acts for {who}");
+                } else {
+                    assert_eq!(view, m.view(view.seat));
+                    assert!(view.legal.is_empty());
+                }
+            }
+            if who == Seats::DUMMY {
+                dummy_turns += 1;
+                let view = m.view_for(driver);
+                if let Some(Intent::Play { card }) = view.legal.first() {
+                    assert_eq!(view.why_not_play(*card), None);
+                }
+            }
+            let (seat, intent) = random_intent(&m, &mut rng);
+            m.apply(seat, intent).unwrap();
+        }
+    }
+    assert!(dummy_turns > 50);
+}
