@@ -85,7 +85,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
     rules.target = None;
     let access = Access::Code(courtpiece_net::TableCode::random());
     let mut config = HostConfig::new("netbench", access, SocketAddr::from(([127, 0, 0, 1], 0)));
-    let people = rules.seats().count() - 1;
+    let people = rules.seats().people() - 1;
     config.seats = std::iter::once(SeatPlan::Bot(Level::Medium))
         .chain(std::iter::repeat_n(SeatPlan::Open, people))
         .collect();

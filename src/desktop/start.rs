@@ -35,7 +35,7 @@ pub fn start(commands: &mut Commands, what: Start, name: String) {
                 let mut config =
                     HostConfig::new("Quick game", Access::Open, SocketAddr::from(([127, 0, 0, 1], 0)));
                 config.rules = preset.rules();
-                let bots = config.rules.seats().count() - 1;
+                let bots = config.rules.seats().people() - 1;
                 config.seats = std::iter::once(SeatPlan::Open)
                     .chain(std::iter::repeat_n(SeatPlan::Bot(Level::Medium), bots))
                     .collect();

@@ -4,9 +4,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::{Access, Beacon, ClientMessage, Host, LobbyAction, Session, ToHost};
+use courtpiece_rules::Seat;
 
 use super::{name, side, table_on};
 use crate::desktop::cost::OurEgui;
+use crate::desktop::palette;
 use crate::desktop::table::pacing::Shown;
 use crate::words;
 
@@ -58,12 +60,13 @@ fn lobby(
             ));
             let me = session.seat.or(lobby.you);
             let seats = lobby.rules.seats();
-            for (seat, state) in seats.all().zip(&lobby.seats) {
+            // the lobby's places are people's: in Dummy Rang they move round the dummy
+            for (seat, state) in Seat::ALL.into_iter().zip(&lobby.seats) {
                 ui.horizontal(|ui| {
                     let open = matches!(state, courtpiece_net::SeatState::Open);
                     let relation = match me {
                         Some(me) if me == seat => " (you)",
-                        Some(me) if seats.partner(me) == Some(seat) => " (partner)",
+                        Some(me) if seats.in_teams() && seats.partner(me) == Some(seat) => " (partner)",
                         Some(_) => " (opponent)",
                         None => "",
                     };
@@ -73,7 +76,11 @@ fn lobby(
                             seat.index() + 1,
                             name(&session, seat)
                         ))
-                        .color(side(seats, seat)),
+                        .color(if seats.in_teams() {
+                            side(seats, seat)
+                        } else {
+                            palette::SIDES[seat.index()]
+                        }),
                     );
                     if open && ui.button("Sit here").clicked() {
                         ask(LobbyAction::TakeSeat(seat));

@@ -184,3 +184,62 @@ fn sides(session: &Session, view: &SeatView) -> Vec<SideLabel> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use courtpiece_bots::Level;
+    use courtpiece_net::protocol::LobbyState;
+    use courtpiece_rules::{Match, Person, Preset};
+
+    use super::*;
+
+    /// Dummy Rang: the HUD names each seat by the person who plays it this hand, the dummy by
+    /// its driver, and reads the score per person.
+    #[test]
+    fn dummy_rang_seats_are_named_by_who_plays_them_this_hand() {
+        let rules = Preset::Dummy.rules();
+        let game = Match::new(&rules, 4).expect("the preset's rules are valid");
+        let me = Person::ALL[0];
+        let mut session = Session::new("Asha".into(), None);
+        session.seat = Some(Seat::ALL[0]);
+        session.lobby = Some(LobbyState {
+            table: "test".into(),
+            rules,
+            seats: vec![
+                SeatState::Player {
+                    name: "Asha".into(),
+                    away: false,
+                },
+                SeatState::Bot(Level::Hard),
+                SeatState::Bot(Level::Easy),
+            ],
+            spectators: Vec::new(),
+            started: true,
+            turn_timer: None,
+            you: Some(Seat::ALL[0]),
+        });
+        let mut view = game.view_for(me);
+        let dummy = Seats::DUMMY;
+        let driver = view.people[dummy.index()];
+        assert_eq!(who(&session, &view, view.seat), "you");
+        let expected = if driver == me {
+            "your dummy".to_owned()
+        } else {
+            format!("{}'s dummy", named_place(&session, Seat::ALL[driver.index()]).0)
+        };
+        assert_eq!(named(&session, &view, dummy).0, expected);
+        for seat in view.seats.all().filter(|&s| s != dummy) {
+            let place = Seat::ALL[view.people[seat.index()].index()];
+            assert_eq!(named(&session, &view, seat).0, named_place(&session, place).0);
+        }
+        // three entries, the dummy's tricks counted with its driver's, the score per person
+        view.score.points = [10, 20, 30, 0];
+        let labels = sides(&session, &view);
+        assert_eq!(labels.len(), 3);
+        assert_eq!(labels[0].name, "you");
+        assert_eq!(view.score.points[labels[0].scorer], 10);
+        for label in &labels[1..] {
+            assert_ne!(label.scorer, me.index());
+        }
+    }
+}

@@ -91,11 +91,15 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
         .map_or((ui.visuals().text_color(), String::new()), |l| {
             (l.colour, l.name.clone())
         });
-    let who = match (ours, view.seats.in_teams()) {
-        (true, true) => "Your side wins the hand".to_owned(),
-        (false, true) => "The other side wins the hand".to_owned(),
-        (true, false) => "You win the hand".to_owned(),
-        (false, false) => format!("{winner} wins the hand"),
+    // Dummy Rang has no hand to win: every collected trick scores (RD-SCORE)
+    let dummy = view.seats.dummy().is_some();
+    let who = match (ours, view.seats.in_teams(), dummy) {
+        (true, true, _) => "Your side wins the hand".to_owned(),
+        (false, true, _) => "The other side wins the hand".to_owned(),
+        (true, false, true) => "You collected the most".to_owned(),
+        (false, false, true) => format!("{winner} collected the most"),
+        (true, false, false) => "You win the hand".to_owned(),
+        (false, false, false) => format!("{winner} wins the hand"),
     };
     ui.label(egui::RichText::new(who).size(24.0).strong().color(colour));
     let line = |what: &str, value: &dyn Fn(&SideLabel) -> u32| {
@@ -103,7 +107,11 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
         format!("{what}: {}", parts.join(" – "))
     };
     ui.label(line("Tricks", &|l| u32::from(hand.tricks[l.side.index()])));
-    ui.label(why(hand.kind));
+    ui.label(if dummy {
+        "Every collected trick is a point; the dummy's go to its driver."
+    } else {
+        why(hand.kind)
+    });
     let unit = if courts { "courts" } else { "points" };
     ui.label(egui::RichText::new(line(&format!("Score ({unit})"), &|l| score.points[l.scorer])).size(18.0));
     if courts {

@@ -22,8 +22,10 @@ const TURN_TIMERS: [u16; 4] = [15, 30, 60, 120];
 
 /// The other seats in the order they play after the host's, named by what they are to the
 /// host, at a table of `seats`.
-fn others(seats: usize) -> &'static [(usize, &'static str)] {
-    match seats {
+/// The places of the other people at a table of `people` (in Dummy Rang the three people, who
+/// move round the dummy each hand).
+fn others(people: usize) -> &'static [(usize, &'static str)] {
+    match people {
         4 => &[
             (1, "Opponent, plays after you"),
             (2, "Your partner, across"),
@@ -146,7 +148,7 @@ fn fields(ui: &mut egui::Ui, form: &mut HostForm) {
             ui.label("You");
             ui.label("the first seat; a friend may take any open seat");
             ui.end_row();
-            for &(seat, who) in others(form.rules.seats().count()) {
+            for &(seat, who) in others(form.rules.seats().people()) {
                 ui.label(who);
                 let sitter =
                     |l: Option<Level>| l.map_or("open for a person".to_string(), |l| format!("{l} bot"));
@@ -182,7 +184,7 @@ fn config(form: &HostForm) -> Result<HostConfig, String> {
     config.rules = form.rules.clone();
     config.turn_timer = form.turn_timer;
     config.seed = clock_seed();
-    config.seats = form.seats[..form.rules.seats().count()]
+    config.seats = form.seats[..form.rules.seats().people()]
         .iter()
         .map(|level| level.map_or(SeatPlan::Open, SeatPlan::Bot))
         .collect();

@@ -36,7 +36,7 @@ fn main_page(
     let ctx = contexts.ctx_mut()?;
     let mut quick = keys.just_pressed(KeyCode::Enter);
     let preset = launch.preset.unwrap_or(Preset::CourtPiece);
-    let bots = preset.rules().seats().count() - 1;
+    let bots = preset.rules().seats().people() - 1;
     let usual = if preset == Preset::CourtPiece {
         "the usual rules".to_owned()
     } else {

@@ -61,10 +61,11 @@ fn playable(
     if let Some(session) = session
         && let Some(view) = &session.view
         && shown.caught_up()
-        && session.seat == Some(view.seat)
-        && view.to_act == Some(view.seat)
+        && session.seat.is_some()
     {
-        hand = view.hand;
+        // legal intents come only to the person who acts: for their seat, or the dummy they
+        // drive, whose cards are then the hand to play from
+        hand = view.acting().hand;
         for intent in &view.legal {
             match intent {
                 Intent::Play { card } => {
@@ -73,7 +74,7 @@ fn playable(
                 }
                 Intent::Discard { cards } => {
                     now.active = true;
-                    now.cards = view.hand;
+                    now.cards = hand;
                     now.choose = u8::try_from(cards.len()).unwrap_or(u8::MAX);
                 }
                 Intent::Keep => now.offer = view.offer,
@@ -88,9 +89,13 @@ fn playable(
     playable.set_if_neq(now);
 }
 
-/// The player's own face-up cards, left to right, then the card they look at in a draw turn.
+/// The player's own face-up cards, left to right, then those of the dummy they drive, then the
+/// card they look at in a draw turn.
 fn hand(cards: &Query<(&CardOf, &Target, &GlobalTransform)>, session: &Session) -> Vec<(CardOf, Transform)> {
-    let mut hand: Vec<(u8, CardOf, Transform)> = cards
+    let Some(view) = session.view.as_ref().filter(|_| session.seat.is_some()) else {
+        return Vec::new();
+    };
+    let mut hand: Vec<((bool, u8), CardOf, Transform)> = cards
         .iter()
         .filter_map(|(card, target, global)| match target.spot {
             Spot::Hand {
@@ -98,8 +103,10 @@ fn hand(cards: &Query<(&CardOf, &Target, &GlobalTransform)>, session: &Session) 
                 index,
                 face_up: true,
                 ..
-            } if Some(seat) == session.seat => Some((index, *card, global.compute_transform())),
-            Spot::Offer { .. } => Some((u8::MAX, *card, global.compute_transform())),
+            } if seat == view.seat || view.plays_too(seat) => {
+                Some(((seat != view.seat, index), *card, global.compute_transform()))
+            }
+            Spot::Offer { .. } => Some(((true, u8::MAX), *card, global.compute_transform())),
             _ => None,
         })
         .collect();

@@ -170,10 +170,8 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
     let mut visible = [CardSet::EMPTY; 4];
     for seat in view.seats.all() {
         let i = seat.index();
-        visible[i] = view.exposed[i].without(played);
-        if seat == view.seat {
-            visible[i] = visible[i].union(view.hand);
-        }
+        // own cards, the hand of a dummy one drives, and what everyone may see
+        visible[i] = view.known(seat).without(played);
         if let Some(hands) = shown {
             visible[i] = visible[i].union(hands[i]);
         }
