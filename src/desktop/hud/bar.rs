@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
 use courtpiece_rules::{CallView, Seat, SeatView};
 
-use super::{named, scores_courts, sides, suit_color, table_on};
+use super::{named, scores_courts, shown_score, sides, suit_color, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -114,15 +114,17 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
         (true, false) => "Score (courts)",
         (false, false) => "Score (points)",
     };
+    // at a hand's end the bar shows the score with that hand, as the result does
+    let match_score = shown_score(session, view);
     let points: Vec<_> = sides
         .iter()
-        .map(|l| (&l.name, view.score.points[l.scorer], l.colour))
+        .map(|l| (&l.name, match_score.points[l.scorer], l.colour))
         .collect();
     let mut score = versus(compact, unit, &points, plain);
     if courts && !compact {
         let streaks: Vec<String> = sides
             .iter()
-            .map(|l| view.score.streak[l.scorer].to_string())
+            .map(|l| match_score.streak[l.scorer].to_string())
             .collect();
         score.push((format!("  streaks {}", streaks.join(" – ")), plain));
     }

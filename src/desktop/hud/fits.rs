@@ -173,9 +173,25 @@ fn no_name_plate_covers_the_hand_another_plate_or_leaves_the_window() {
                     window,
                 ));
             }
+            // the other hands: thirteen cards at every place, seventeen at the sides (Hokm for
+            // three seats nobody across). The side plates stand outside the side hands where the
+            // window has room for the widest plate there (1280x800 at interface size 1);
+            // narrower, the window's edge pushes them in over the cards' outer ends
+            let others: Vec<egui::Rect> = (1..4)
+                .map(|place| {
+                    let seat = Seat::ALL[place];
+                    let most = if place == 2 { 13 } else { 17 };
+                    self::hand(size, zoom, seat, 13).union(self::hand(size, zoom, seat, most))
+                })
+                .collect();
             for (i, plate) in plates.iter().enumerate() {
                 let at = format!("plate {i} in {w}x{h} at {zoom}: {plate:?}, hand {hand:?}");
                 assert!(!plate.intersects(hand), "covers the hand: {at}");
+                if (w, h, zoom) == (1280.0, 800.0, 1.0) {
+                    for other in &others {
+                        assert!(!plate.intersects(*other), "covers a hand at {other:?}: {at}");
+                    }
+                }
                 assert!(window.contains_rect(*plate), "leaves the window: {at}");
                 for (j, other) in plates.iter().enumerate().skip(i + 1) {
                     assert!(!plate.intersects(*other), "covers plate {j} ({other:?}): {at}");

@@ -6,7 +6,9 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use courtpiece_net::{SeatState, Session};
-use courtpiece_rules::{Intent, Scoring, Seat, SeatView, Seats, Side, Suit};
+use courtpiece_rules::{
+    HandResult, Intent, MatchScore, Phase, RuleSet, Scoring, Seat, SeatView, Seats, Side, Suit,
+};
 
 use super::palette;
 use super::screen::Screen;
@@ -135,6 +137,24 @@ fn who(session: &Session, view: &SeatView, seat: Seat) -> String {
         (Some(a), Some(p)) => format!("{name} ({a}, {p})"),
         (Some(x), None) | (None, Some(x)) => format!("{name} ({x})"),
         (None, None) => name,
+    }
+}
+
+/// The match score with `hand` counted: while the table is at the hand's end the match has not
+/// counted it yet (unless the hand ended the match).
+fn score_after(view: &SeatView, hand: &HandResult, rules: &RuleSet) -> MatchScore {
+    let mut score = view.score;
+    if view.phase == Phase::Scoring && score.hands < view.hand_no {
+        score.add(&view.seating().scored(hand), rules);
+    }
+    score
+}
+
+/// The match score as the table shows it: at a hand's end, with that hand counted.
+fn shown_score(session: &Session, view: &SeatView) -> MatchScore {
+    match (&session.lobby, &view.result) {
+        (Some(lobby), Some(hand)) => score_after(view, hand, &lobby.rules),
+        _ => view.score,
     }
 }
 

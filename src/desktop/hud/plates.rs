@@ -51,7 +51,7 @@ pub(super) fn on_table(
     window: egui::Rect,
 ) -> egui::Rect {
     let x = match side {
-        geometry::PlateSide::Over => anchor.x - size.x / 2.0,
+        geometry::PlateSide::Right => anchor.x + 8.0,
         geometry::PlateSide::Left => anchor.x - 8.0 - size.x,
     };
     let x = x.min(window.right() - 4.0 - size.x).max(window.left() + 4.0);

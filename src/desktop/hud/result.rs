@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
-use courtpiece_rules::{Event, HandKind, HandResult, MatchScore, Phase, RuleSet, SeatView};
+use courtpiece_rules::{Event, HandKind, HandResult, Phase, SeatView};
 
-use super::{SideLabel, scores_courts, sides, table_on};
+use super::{SideLabel, scores_courts, shown_score, sides, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -81,10 +81,7 @@ fn result(
 fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandResult, courts: bool) {
     let sides = sides(session, view);
     let ours = hand.winner == view.seats.side(view.seat);
-    let score = session
-        .lobby
-        .as_ref()
-        .map_or(view.score, |l| score_after(view, hand, &l.rules));
+    let score = shown_score(session, view);
     let (colour, winner) = sides
         .iter()
         .find(|l| l.side == hand.winner)
@@ -125,16 +122,6 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
     }
 }
 
-/// The match score with `hand` counted: while the table is at the hand's end the match has not
-/// counted it yet (unless the hand ended the match).
-fn score_after(view: &SeatView, hand: &HandResult, rules: &RuleSet) -> MatchScore {
-    let mut score = view.score;
-    if view.phase == Phase::Scoring && score.hands < view.hand_no {
-        score.add(&view.seating().scored(hand), rules);
-    }
-    score
-}
-
 /// What the hand was worth, and why.
 fn why(kind: HandKind) -> &'static str {
     match kind {
@@ -153,6 +140,7 @@ fn why(kind: HandKind) -> &'static str {
 mod tests {
     use courtpiece_rules::{Match, Preset, Seat};
 
+    use super::super::score_after;
     use super::*;
 
     #[test]

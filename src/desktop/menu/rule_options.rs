@@ -2,7 +2,7 @@
 //! (`V-…`) when the mouse rests on one. The rules crate checks the result before the table opens.
 
 use bevy_egui::egui;
-use courtpiece_rules::{AceCollect, Batches, Call, Failed52, FirstTwo, Mode, Revoke, RuleSet, Stop};
+use courtpiece_rules::{AceCollect, Batches, Call, Failed52, FirstTwo, Mode, Revoke, RuleSet, Scoring, Stop};
 
 /// The options as a form.
 pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
@@ -94,7 +94,9 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
                     ],
                 );
             }
-            limit(ui, "Match to", "V-TARGET", &mut rules.target, 1..=99);
+            // Dummy Rang counts every collected trick, to 104 (RD-SCORE)
+            let most = if rules.scoring == Scoring::Sars { 999 } else { 99 };
+            limit(ui, "Match to", "V-TARGET", &mut rules.target, 1..=most);
             limit(
                 ui,
                 "At most this many hands",

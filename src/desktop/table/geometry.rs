@@ -74,21 +74,23 @@ pub fn hand_top() -> Vec3 {
 /// Which way a name plate stands from its point on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlateSide {
-    /// Centred on the point.
-    Over,
+    /// Starting at the point, to its right.
+    Right,
     /// Ending at the point, to its left.
     Left,
 }
 
 /// Where the name plate of the player at a place around the table stands: beside their cards,
-/// never on them (for the player across, to the left of the hand, so that the bar along the top
-/// of the window does not push it onto the cards). The player's own plate is not on the table:
-/// it stands in the window's corner, clear of the hand.
+/// never on them: outside the hands at the sides (a side hand's cards lie across the table's
+/// edge, 2.75 from the centre and a card's height deep), to the left of the hand across, so that
+/// the bar along the top of the window does not push it onto the cards. The player's own plate
+/// is not on the table: it stands in the window's corner, clear of the hand.
 pub fn plate(place: usize) -> Option<(Vec3, PlateSide)> {
+    let outside = 2.75 + CARD_H / 2.0 + 0.45;
     match place {
-        1 => Some((Vec3::new(3.75, 0.0, 0.3), PlateSide::Over)),
+        1 => Some((Vec3::new(outside, 0.0, 0.3), PlateSide::Right)),
         2 => Some((Vec3::new(-1.75, 0.0, -2.75), PlateSide::Left)),
-        3 => Some((Vec3::new(-3.75, 0.0, 0.3), PlateSide::Over)),
+        3 => Some((Vec3::new(-outside, 0.0, 0.3), PlateSide::Left)),
         _ => None,
     }
 }
