@@ -272,9 +272,8 @@ fn serve_and_replay_print_the_same_summary_in_every_preset() {
     for preset in Preset::ALL {
         let record =
             std::env::temp_dir().join(format!("courtpiece-serve-{}-{preset}.json", std::process::id()));
-        let seats = ["bot:medium", "bot:easy", "bot:medium", "bot:easy"]
-            [..usize::from(preset.rules().players)]
-            .join(",");
+        let seats =
+            ["bot:medium", "bot:easy", "bot:medium", "bot:easy"][..preset.rules().seats().people()].join(",");
         let out = courtpiece(&[
             "serve",
             "--seats",

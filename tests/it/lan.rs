@@ -106,13 +106,15 @@ fn a_host_and_three_joining_bots_finish_a_match_and_print_the_same_summary() {
     }
 }
 
-/// Tables of three and two on the LAN: `serve` seats as many as the rules, bots in some seats,
-/// and every joining player, a Hard bot, ends with the host's summary.
+/// Tables of three and two and a Dummy Rang table on the LAN: `serve` seats as many people as
+/// the rules, bots in some seats, and every joining player, a Hard bot (driving the dummy in
+/// its turn), ends with the host's summary.
 #[test]
 fn tables_of_three_and_two_are_hosted_and_finished() {
     for (rules, seats, players) in [
         ("hokm-3", "remote,bot:easy,remote", ["ana", "bilal"].as_slice()),
         ("hokm-2", "remote,remote", ["chen", "dara"].as_slice()),
+        ("dummy", "remote,remote,bot:medium", ["esha", "farid"].as_slice()),
     ] {
         let (port, discovery) = (free_port(), free_port());
         let discovery_addr = format!("127.0.0.1:{discovery}");
