@@ -80,6 +80,11 @@ fn decisions(
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
+            // Dummy Rang: the driver cuts and calls for the dummy when its turn comes (RD-OPEN)
+            let dummy = view.to_act.is_some_and(|s| view.plays_too(s));
+            if dummy {
+                ui.label("For your dummy:");
+            }
             if cut {
                 ui.label("Cut the deck: how many cards off the top? (lifted on the deck)");
                 ui.add(egui::Slider::new(&mut cut_at.0, 4..=48));
@@ -102,7 +107,11 @@ fn decisions(
                 }
             }
             if view.phase == Phase::TrumpCall {
-                ui.label("Call trumps:");
+                ui.label(if dummy {
+                    "Call trumps from the dummy's five (face up at its seat):"
+                } else {
+                    "Call trumps:"
+                });
             }
             if let Some(card) = view.offer {
                 ui.label(format!(
