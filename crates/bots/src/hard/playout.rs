@@ -10,6 +10,7 @@ use std::time::Instant;
 use courtpiece_rules::{Card, CardSet, HandKind, Intent, MAX_SIDES, PlayState, RuleSet, SeatView, Side};
 
 use super::Hard;
+use super::duel::{Duel, MAX_CARDS};
 use super::stakes::worth;
 use crate::bot::Bot;
 use crate::choices::{decision_rng, playable};
@@ -52,6 +53,11 @@ impl Ends {
                 })
             }),
         }
+    }
+
+    /// The side whose worth this is.
+    pub(super) fn side(&self) -> Side {
+        self.side
     }
 
     /// What a court of my side's is worth to it.
@@ -146,12 +152,19 @@ impl Hard {
         let mut rng = decision_rng(self.seed, view);
         let mut totals = [0f32; 64];
         let mut samples = 0;
+        // Hokm for two's last tricks are a small game: searched exactly rather than played out
+        let exact = view.seats.count() == 2 && view.hand.len() <= MAX_CARDS;
         while samples < SAMPLES && Instant::now() < deadline {
             let hands = sample(view, &memory, &mut rng);
             samples += 1;
             let state = PlayState::from_view(view, hands, rules);
+            let mut duel = Duel::new(&ends);
             for card in cards & state.legal() {
-                totals[card.bit() as usize] += ends.value(&state, Some(card));
+                totals[card.bit() as usize] += if exact {
+                    duel.card(&state, card)
+                } else {
+                    ends.value(&state, Some(card))
+                };
             }
         }
         let worth = |c: Card| totals[c.bit() as usize];
@@ -239,6 +252,71 @@ mod tests {
         // for east-west the same cards are worth the opposite
         let theirs = single_sar(Side::TEAMS[1]);
         assert!(theirs.value(&state, Some(card("2H"))) > 0.9);
+    }
+
+    /// Best play by both, every card tried, nothing remembered: what the exact search of the
+    /// last tricks must find.
+    fn brute(ends: &Ends, state: &PlayState) -> f32 {
+        let legal = state.legal();
+        if state.result().is_some() || legal.is_empty() {
+            return ends.value(state, None);
+        }
+        let mine = state.seats().side(state.to_play()) == ends.side();
+        let values = legal.iter().map(|card| {
+            let mut child = *state;
+            child.play(card);
+            brute(ends, &child)
+        });
+        if mine {
+            values.fold(f32::MIN, f32::max)
+        } else {
+            values.fold(f32::MAX, f32::min)
+        }
+    }
+
+    #[test]
+    fn the_last_tricks_of_hokm_for_two_are_valued_as_best_play_values_them() {
+        use rand::SeedableRng;
+        use rand::rngs::SmallRng;
+        use rand::seq::SliceRandom;
+
+        use super::super::duel::Duel;
+
+        let rules = Preset::HokmTwo.rules();
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut deck: Vec<Card> = courtpiece_rules::CardSet::DECK.iter().collect();
+        for round in 0..40 {
+            deck.shuffle(&mut rng);
+            let n = 3 + round % 3;
+            let hands = [
+                deck[..n].iter().copied().collect(),
+                deck[n..2 * n].iter().copied().collect(),
+                courtpiece_rules::CardSet::EMPTY,
+                courtpiece_rules::CardSet::EMPTY,
+            ];
+            let trumps = Some(deck[2 * n].suit());
+            let leader = Seat::ALL[round % 2];
+            // 13 - n tricks played, split so that the hand is still open
+            let played = u8::try_from(13 - n).unwrap();
+            let first = 6.min(played);
+            let state = PlayState::new(hands, trumps, leader, &rules).with_tally(Tally {
+                tricks: played,
+                taken: [first, played - first, 0, 0],
+                ..Tally::default()
+            });
+            let me = Side::ALL[round % 2];
+            let ends = single_sar(me);
+            let mut duel = Duel::new(&ends);
+            for card in state.legal() {
+                let mut child = state;
+                child.play(card);
+                let exact = brute(&ends, &child);
+                assert!(
+                    (duel.card(&state, card) - exact).abs() < 1e-4,
+                    "{card} in round {round}"
+                );
+            }
+        }
     }
 
     #[test]
