@@ -36,7 +36,7 @@ fn name(seats: Seats, you: Seat, seat: Seat) -> &'static str {
     if let Some(dummy) = seats.dummy() {
         return match seat {
             s if s == you => "You",
-            s if s == dummy && seats.played_by(dummy) == you => "Your dummy",
+            s if s == dummy && seats.also_plays(you) == Some(dummy) => "Your dummy",
             s if s == dummy => "The dummy",
             s if s == next_person(seats, you) => "East",
             _ => "West",

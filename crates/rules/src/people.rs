@@ -57,9 +57,6 @@ pub struct Seating {
     driver: Option<Person>,
 }
 
-/// Offset from the driver, in play order, of the person at each seat of Dummy Rang: the driver,
-/// the next person, the dummy (played by the driver), the last person.
-const FROM_DRIVER: [u8; 4] = [0, 1, 0, 2];
 /// Dummy Rang's seats of the people 0, 1 and 2 places after the driver.
 const PEOPLE_SEATS: [Seat; 3] = [Seat::ALL[0], Seat::ALL[1], Seat::ALL[3]];
 
@@ -87,10 +84,6 @@ impl Seating {
         }
     }
 
-    pub fn seats(&self) -> Seats {
-        self.seats
-    }
-
     /// The number of people at the table.
     pub fn people(&self) -> usize {
         self.seats.people()
@@ -115,23 +108,18 @@ impl Seating {
         }
     }
 
-    /// The person who plays `seat`'s cards this hand: the driver for the dummy.
+    /// The person who plays `seat`'s cards this hand: the one of its side (in Dummy Rang the
+    /// driver for the dummy).
     pub fn person_at(&self, seat: Seat) -> Person {
         match self.driver {
-            Some(d) => Person((d.0 + FROM_DRIVER[seat.index()]) % 3),
+            Some(_) => Person::ALL[self.person_of_side(self.seats.side(seat))],
             None => Person::ALL[seat.index()],
         }
     }
 
-    /// The seats `person` plays this hand: their own, and the dummy's for its driver.
-    pub fn seats_of(&self, person: Person) -> impl Iterator<Item = Seat> + Clone {
-        let seats = self.seats;
-        let me = *self;
-        seats.all().filter(move |&s| me.person_at(s) == person)
-    }
-
-    /// The person whose score a side's tricks go to: in Dummy Rang side 0 is the driver's (with
-    /// the dummy's tricks, RD-SCORE) and sides 1 and 2 the people after it; elsewhere the side.
+    /// The person a side plays for, and whose score its tricks go to: in Dummy Rang side 0 is
+    /// the driver's (with the dummy's tricks, RD-SCORE) and sides 1 and 2 the people after it in
+    /// play order; elsewhere the side.
     pub fn person_of_side(&self, side: Side) -> usize {
         match self.driver {
             Some(d) => (d.index() + side.index()) % 3,
@@ -175,10 +163,11 @@ mod tests {
             let seating = Seating::with_driver(Person(d));
             assert_eq!(seating.seat_of(Person(d)), Seats::DRIVER);
             assert_eq!(seating.person_at(Seats::DUMMY), Person(d));
-            assert_eq!(
-                seating.seats_of(Person(d)).collect::<Vec<_>>(),
-                [Seats::DRIVER, Seats::DUMMY]
-            );
+            let plays: Vec<Seat> = Seat::ALL
+                .into_iter()
+                .filter(|&s| seating.person_at(s) == Person(d))
+                .collect();
+            assert_eq!(plays, [Seats::DRIVER, Seats::DUMMY]);
             for p in seating.all() {
                 assert_eq!(seating.person_at(seating.seat_of(p)), p);
                 // the people keep their order of play round the table

@@ -213,12 +213,13 @@ impl Seats {
         if self.dummy { Some(Seats::DUMMY) } else { None }
     }
 
-    /// The seat whose player plays `seat`'s cards: the driver for the dummy, itself otherwise.
-    pub const fn played_by(self, seat: Seat) -> Seat {
-        if self.dummy && seat.0 == Seats::DUMMY.0 {
-            Seats::DRIVER
-        } else {
-            seat
+    /// The other seat whose cards the player of `seat` plays too: the dummy for its driver and
+    /// the driver for the dummy (RD-SEATS); none at other tables.
+    pub const fn also_plays(self, seat: Seat) -> Option<Seat> {
+        match (self.dummy, seat.0) {
+            (true, s) if s == Seats::DRIVER.0 => Some(Seats::DUMMY),
+            (true, s) if s == Seats::DUMMY.0 => Some(Seats::DRIVER),
+            _ => None,
         }
     }
 
@@ -341,8 +342,10 @@ mod tests {
             d.opponents(Seat(1)).collect::<Vec<_>>(),
             [Seat(2), Seat(3), Seat(0)]
         );
-        assert_eq!(d.played_by(Seats::DUMMY), Seats::DRIVER);
-        assert_eq!(d.played_by(Seat(3)), Seat(3));
+        assert_eq!(d.also_plays(Seats::DUMMY), Some(Seats::DRIVER));
+        assert_eq!(d.also_plays(Seats::DRIVER), Some(Seats::DUMMY));
+        assert_eq!(d.also_plays(Seat(3)), None);
+        assert_eq!(Seats::FOUR.also_plays(Seat(0)), None);
         assert!(!d.in_teams() && Seats::FOUR.in_teams());
         assert_eq!(Seats::FOUR.people(), 4);
     }

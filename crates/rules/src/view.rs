@@ -145,9 +145,7 @@ impl SeatView {
 
     /// Does this seat's player also play `seat` (the driver and the dummy, RD-SEATS)?
     pub fn plays_too(&self, seat: Seat) -> bool {
-        seat != self.seat
-            && self.seats.partner(self.seat) == Some(seat)
-            && self.seats.played_by(seat) == self.seats.played_by(self.seat)
+        self.seats.also_plays(self.seat) == Some(seat)
     }
 
     /// The view of the seat this player must act for now: this view, or, when the seat to act
@@ -217,8 +215,8 @@ impl SeatView {
         let ended = round.phase() == Phase::Scoring;
         let seats = m.rules().seats();
         let partner_hand = seats
-            .partner(seat)
-            .filter(|&p| seats.played_by(p) == seats.played_by(seat) && round.sees_own_cards(p))
+            .also_plays(seat)
+            .filter(|&p| round.sees_own_cards(p))
             .map_or(CardSet::EMPTY, |p| hands[p.index()]);
         let mut shown = hands;
         if let Some(card) = round.indicator() {

@@ -8,7 +8,7 @@ use bevy_egui::egui;
 use courtpiece_bots::Level;
 use courtpiece_net::Session;
 use courtpiece_net::protocol::{LobbyState, SeatState};
-use courtpiece_rules::{Match, Preset, Seat, SeatView};
+use courtpiece_rules::{Match, Preset, RuleSet, Seat, SeatView};
 
 use super::{bar, leave, plates};
 use crate::desktop::settings::Settings;
@@ -55,6 +55,29 @@ fn hand(size: Vec2, zoom: f32, seat: Seat, of: u8) -> egui::Rect {
     rect
 }
 
+/// A session of `name` in the first place of a started table of `rules`, with these bots in
+/// the other places.
+pub(super) fn seated(name: &str, rules: RuleSet, bots: &[Level]) -> Session {
+    let mut session = Session::new(name.into(), None);
+    session.seat = Some(Seat::ALL[0]);
+    let person = SeatState::Player {
+        name: name.into(),
+        away: false,
+    };
+    session.lobby = Some(LobbyState {
+        table: "test".into(),
+        rules,
+        seats: std::iter::once(person)
+            .chain(bots.iter().map(|&l| SeatState::Bot(l)))
+            .collect(),
+        spectators: Vec::new(),
+        started: true,
+        turn_timer: None,
+        you: Some(Seat::ALL[0]),
+    });
+    session
+}
+
 /// A table at its widest bar: bots with names, the trump suit known, late in a long match with a
 /// heap, two-digit scores and streaks.
 fn busy_table() -> (Session, SeatView) {
@@ -72,25 +95,8 @@ fn busy_table() -> (Session, SeatView) {
     view.taken = [12, 11, 0, 0];
     view.score.points = [17, 18, 0, 0];
     view.score.streak = [3, 4, 0, 0];
-    let mut session = Session::new("Player".into(), None);
-    session.seat = Some(Seat::ALL[0]);
-    session.lobby = Some(LobbyState {
-        table: "test".into(),
-        rules,
-        seats: vec![
-            SeatState::Player {
-                name: "Player".into(),
-                away: false,
-            },
-            SeatState::Bot(Level::Hard),
-            SeatState::Bot(Level::Medium),
-            SeatState::Bot(Level::Hard),
-        ],
-        spectators: Vec::new(),
-        started: true,
-        turn_timer: None,
-        you: Some(Seat::ALL[0]),
-    });
+    let bots = [Level::Hard, Level::Medium, Level::Hard];
+    let session = seated("Player", rules, &bots);
     (session, view)
 }
 

@@ -208,7 +208,6 @@ fn sides(session: &Session, view: &SeatView) -> Vec<SideLabel> {
 #[cfg(test)]
 mod tests {
     use courtpiece_bots::Level;
-    use courtpiece_net::protocol::LobbyState;
     use courtpiece_rules::{Match, Person, Preset};
 
     use super::*;
@@ -220,24 +219,7 @@ mod tests {
         let rules = Preset::Dummy.rules();
         let game = Match::new(&rules, 4).expect("the preset's rules are valid");
         let me = Person::ALL[0];
-        let mut session = Session::new("Asha".into(), None);
-        session.seat = Some(Seat::ALL[0]);
-        session.lobby = Some(LobbyState {
-            table: "test".into(),
-            rules,
-            seats: vec![
-                SeatState::Player {
-                    name: "Asha".into(),
-                    away: false,
-                },
-                SeatState::Bot(Level::Hard),
-                SeatState::Bot(Level::Easy),
-            ],
-            spectators: Vec::new(),
-            started: true,
-            turn_timer: None,
-            you: Some(Seat::ALL[0]),
-        });
+        let session = fits::seated("Asha", rules, &[Level::Hard, Level::Easy]);
         let mut view = game.view_for(me);
         let dummy = Seats::DUMMY;
         let driver = view.people[dummy.index()];

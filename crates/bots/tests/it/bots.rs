@@ -127,13 +127,16 @@ fn a_duplicate_set_seats_each_level_at_every_seat() {
     }
 }
 
+/// The figures of A against B over the first `sets` duplicate sets of seed 1.
+fn arena(preset: Preset, sets: u64, a: Level, b: Level) -> Summary {
+    let rules = preset.rules();
+    let sets: Vec<_> = (0..sets).map(|i| play_set(&rules, 1, i, a, b)).collect();
+    Summary::of(&sets)
+}
+
 #[test]
 fn medium_beats_easy() {
-    let rules = Preset::CourtPiece.rules();
-    let sets: Vec<_> = (0..6)
-        .map(|i| play_set(&rules, 1, i, Level::Medium, Level::Easy))
-        .collect();
-    let s = Summary::of(&sets);
+    let s = arena(Preset::CourtPiece, 6, Level::Medium, Level::Easy);
     assert!(s.a_match_win_rate >= 0.75, "{s:?}");
     assert!(s.a_hand_win_rate > 0.5, "{s:?}");
 }
@@ -142,12 +145,8 @@ fn medium_beats_easy() {
 /// half of each set seats one Medium against two Easy bots.
 #[test]
 fn medium_beats_easy_at_tables_of_three_and_two() {
-    for (preset, sets) in [(Preset::HokmThree, 150), (Preset::HokmTwo, 150)] {
-        let rules = preset.rules();
-        let sets: Vec<_> = (0..sets)
-            .map(|i| play_set(&rules, 1, i, Level::Medium, Level::Easy))
-            .collect();
-        let s = Summary::of(&sets);
+    for preset in [Preset::HokmThree, Preset::HokmTwo] {
+        let s = arena(preset, 150, Level::Medium, Level::Easy);
         assert!(s.a_match_win_rate >= 0.72, "{preset}: {s:?}");
     }
 }
@@ -155,14 +154,9 @@ fn medium_beats_easy_at_tables_of_three_and_two() {
 /// In Dummy Rang a bot plays for a person: its own seat, and the dummy's when it drives.
 #[test]
 fn medium_beats_easy_and_hard_beats_medium_with_a_dummy() {
-    let rules = Preset::Dummy.rules();
-    let sets: Vec<_> = (0..60)
-        .map(|i| play_set(&rules, 1, i, Level::Medium, Level::Easy))
-        .collect();
-    let s = Summary::of(&sets);
+    let s = arena(Preset::Dummy, 60, Level::Medium, Level::Easy);
     assert!(s.a_match_win_rate >= 0.75, "{s:?}");
-    let sets = vec![play_set(&rules, 1, 0, Level::Hard, Level::Medium)];
-    let s = Summary::of(&sets);
+    let s = arena(Preset::Dummy, 1, Level::Hard, Level::Medium);
     assert!(s.a_match_win_rate >= 0.75, "{s:?}");
 }
 

@@ -23,35 +23,35 @@ fn rd_seats_the_dummy_and_the_deal_pass_to_the_next_person_each_hand() {
     let rules = short(Preset::Dummy.rules(), 6);
     let mut drivers = Vec::new();
     for seed in 0..12 {
-        let (m, _, events) = random_match(&rules, seed);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut m = Match::new(&rules, seed).unwrap();
         assert_eq!(m.seating().people(), 3);
-        let mut last: Option<(Person, Person)> = None;
-        let mut seating = *Match::new(&rules, seed).unwrap().seating();
-        for e in &events {
-            let dealer = match e {
-                Event::Shuffled { dealer, caller, .. } => {
-                    assert_eq!(*caller, Seats::WITH_DUMMY.next(*dealer));
-                    *dealer
-                }
-                Event::NextDealer { .. } => {
-                    seating = seating.next_hand();
-                    continue;
-                }
-                _ => continue,
-            };
-            assert_ne!(dealer, Seats::DUMMY, "the dummy never deals");
-            let driver = seating.driver().unwrap();
-            assert_eq!(seating.seat_of(driver), Seats::DRIVER);
-            let now = (driver, seating.person_at(dealer));
-            if let Some((d, p)) = last
-                && now != (d, p)
-            {
-                assert_eq!(now.0.index(), (d.index() + 1) % 3, "the next person drives");
-                assert_eq!(now.1.index(), (p.index() + 1) % 3, "the next person deals");
+        drivers.push(m.seating().driver().unwrap());
+        // (driver, dealer) of each hand, read from the match as the hand is played
+        let mut hands: Vec<(Person, Person)> = Vec::new();
+        while !m.is_over() {
+            m.advance();
+            let round = m.round();
+            if hands.len() < round.hand_no() as usize && round.phase() == Phase::Cut {
+                let (driver, dealer) = (m.seating().driver().unwrap(), round.dealer());
+                assert_eq!(m.seating().seat_of(driver), Seats::DRIVER);
+                assert_eq!(m.seating().person_at(Seats::DUMMY), driver);
+                assert_ne!(dealer, Seats::DUMMY, "the dummy never deals");
+                assert_eq!(round.caller(), Seats::WITH_DUMMY.next(dealer));
+                hands.push((driver, m.seating().person_at(dealer)));
             }
-            last = Some(now);
+            if let Some(who) = m.to_act() {
+                let (seat, intent) = random_intent(&m, &mut rng);
+                assert_eq!(seat, who);
+                m.apply(seat, intent).unwrap();
+            }
         }
-        drivers.push(Match::new(&rules, seed).unwrap().seating().driver().unwrap());
+        assert_eq!(hands.len(), 6);
+        for pair in hands.windows(2) {
+            let [(d, p), (next_d, next_p)] = [pair[0], pair[1]];
+            assert_eq!(next_d.index(), (d.index() + 1) % 3, "the next person drives");
+            assert_eq!(next_p.index(), (p.index() + 1) % 3, "the next person deals");
+        }
     }
     drivers.sort();
     drivers.dedup();

@@ -163,10 +163,7 @@ fn check_state(m: &Match) {
             | v.shown_hands
                 .map_or(CardSet::EMPTY, |h| h.iter().fold(CardSet::EMPTY, |a, x| a | *x));
         // Dummy Rang: the one person who plays the driver and the dummy sees both hands
-        let same_player = seats
-            .partner(s)
-            .filter(|&p| seats.played_by(p) == seats.played_by(s))
-            .map_or(CardSet::EMPTY, |p| round.hand(p));
+        let same_player = seats.also_plays(s).map_or(CardSet::EMPTY, |p| round.hand(p));
         assert!((v.others_cards() - public - same_player).is_empty());
         for other in Seat::ALL.into_iter().filter(|o| *o != s) {
             let leaked = v.hand & round.hand(other);
