@@ -4,8 +4,8 @@
 use std::time::Instant;
 
 use courtpiece::figures::percentile;
-use courtpiece_bots::{Position, Solver};
-use courtpiece_rules::{Card, CardSet, Deal, Seat, Suit};
+use courtpiece_bots::Solver;
+use courtpiece_rules::{Card, CardSet, Deal, PlayState, Preset, Seat, Suit, Trick};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -24,7 +24,7 @@ struct Timing {
 }
 
 /// `cards` random cards a hand, random trumps (or none) and leader.
-fn position(rng: &mut SmallRng, cards: usize) -> Result<(Position, Seat), CliError> {
+fn position(rng: &mut SmallRng, cards: usize) -> Result<(PlayState, Seat), CliError> {
     let mut deck: Vec<Card> = Card::all().collect();
     deck.shuffle(rng);
     let mut hands = [CardSet::EMPTY; 4];
@@ -36,8 +36,12 @@ fn position(rng: &mut SmallRng, cards: usize) -> Result<(Position, Seat), CliErr
         s => Some(Suit::ALL[s as usize]),
     };
     let leader = Seat::ALL[(rng.next_u32() % 4) as usize];
-    let pos = Position::new(&Deal::new(hands), trumps, leader)
-        .map_err(|e| CliError::Usage(format!("a random position was refused: {e}")))?;
+    let pos = PlayState::open(
+        &Deal::new(hands),
+        &Trick::new(leader, trumps),
+        &Preset::CourtPiece.rules(),
+    )
+    .map_err(|e| CliError::Usage(format!("a random position was refused: {e}")))?;
     Ok((pos, leader))
 }
 
@@ -59,7 +63,7 @@ fn measure(
     name: String,
     cards: usize,
     count: usize,
-    query: impl Fn(&mut Solver, &Position, Seat) -> u8,
+    query: impl Fn(&mut Solver, &PlayState, Seat) -> u8,
 ) -> Result<Timing, CliError> {
     let mut ms = Vec::with_capacity(count);
     let mut checksum = 0u64;

@@ -3,8 +3,8 @@
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-use courtpiece_bots::{Position, Solver};
-use courtpiece_rules::{Deal, Seat, Suit};
+use courtpiece_bots::Solver;
+use courtpiece_rules::{Deal, PlayState, Preset, Seat, Suit, Trick};
 
 use super::CliError;
 
@@ -52,7 +52,8 @@ pub fn run(file: Option<&Path>) -> Result<(), CliError> {
     Ok(())
 }
 
-fn parse(text: &str) -> Result<(Position, Seat), String> {
+/// A line's deal at the start of a trick, four seats in two teams as in Court Piece.
+fn parse(text: &str) -> Result<(PlayState, Seat), String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let [deal @ .., trumps, leader] = words.as_slice() else {
         return Err("expected <PBN deal> <trumps> <leader>".into());
@@ -74,6 +75,7 @@ fn parse(text: &str) -> Result<(Position, Seat), String> {
         _ => None,
     }
     .ok_or_else(|| format!("leader {leader:?} is not N, E, S or W"))?;
-    let pos = Position::new(&deal, trumps, leader).map_err(|e| e.to_string())?;
+    let pos = PlayState::open(&deal, &Trick::new(leader, trumps), &Preset::CourtPiece.rules())
+        .map_err(|e| e.to_string())?;
     Ok((pos, leader))
 }

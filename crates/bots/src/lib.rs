@@ -12,4 +12,4 @@ pub mod sample;
 pub mod solver;
 
 pub use bot::{Bot, Level, UnknownLevel};
-pub use solver::{Position, SolveError, Solver};
+pub use solver::Solver;

@@ -1,6 +1,9 @@
 //! The double-dummy solver: with every hand open, the most tricks a side can take with best play
 //! by everyone (R-FOLLOW, R-WIN).
 //!
+//! It searches the rules crate's [`PlayState`], the one position of trick play every bot plays
+//! through, so a trick is won here exactly as at the table.
+//!
 //! Alpha-beta as a series of yes/no searches ("can this side take k more tricks?"), with:
 //! a transposition table at the start of each trick, keyed on the hands in relative ranks (cards
 //! already played squeezed out, so positions that differ only in spent cards meet); equivalent
@@ -23,217 +26,53 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use courtpiece_rules::trick::{NO_TRUMPS, beats_bits as beats};
-use courtpiece_rules::{CardSet, Deal, PlayState, Seat, Side, Suit, Trick};
+use courtpiece_rules::{Card, CardSet, PlayState, Rank, Seat, Side, Suit};
 
 const LANE: u64 = 0x1FFF;
 
-/// Why a position can not be solved.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SolveError(pub String);
-
-/// A position of trick play with all hands open: the hands, the trick in progress, trumps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    hands: [u64; 4],
-    trick: [u8; 4],
-    trick_len: u8,
-    leader: u8,
-    trumps: u8,
-    /// The card winning the trick in progress and its position in the trick.
-    win: u8,
-    win_pos: u8,
+/// The hands in relative ranks: in each suit, the cards still held renumbered from 0 so that
+/// positions differing only in spent cards share one key.
+fn key_of(pos: &PlayState) -> Key {
+    let hands = pos.hands().map(CardSet::bits);
+    let mut out = [0u64; 4];
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    for suit in 0..4 {
+        let shift = suit * 16;
+        let mut bits = (all >> shift) & LANE;
+        let mut rel = 0;
+        while bits != 0 {
+            let b = bits.trailing_zeros() + shift;
+            for (o, h) in out.iter_mut().zip(hands) {
+                *o |= ((h >> b) & 1) << (shift + rel);
+            }
+            rel += 1;
+            bits &= bits - 1;
+        }
+    }
+    Key {
+        hands: out,
+        leader: pos.leader().index() as u8,
+    }
 }
 
-impl Position {
-    /// The start of a trick: `leader` to lead, hands of equal length.
-    pub fn new(deal: &Deal, trumps: Option<Suit>, leader: Seat) -> Result<Position, SolveError> {
-        Position::with_trick(deal, &Trick::new(leader, trumps))
-    }
+/// The side of a seat, as the search counts it: 0 or 1.
+#[inline]
+fn side_of(pos: &PlayState, seat: Seat) -> u8 {
+    pos.seats().side(seat).index() as u8
+}
 
-    /// A trick in progress, as the table has it (its trumps, and who is winning it: R-HIDTRICK);
-    /// the hands hold what is left.
-    pub fn with_trick(deal: &Deal, table: &Trick) -> Result<Position, SolveError> {
-        let leader = table.leader;
-        let played: Vec<_> = table.plays().map(|(_, c)| c).collect();
-        if played.len() > 3 {
-            return Err(SolveError("a trick in progress has at most three cards".into()));
-        }
-        let mut seen = CardSet::EMPTY;
-        for h in deal.hands {
-            seen |= h;
-        }
-        let mut trick = [0u8; 4];
-        for (i, c) in played.iter().enumerate() {
-            if seen.contains(*c) {
-                return Err(SolveError(format!("{c} is both on the table and in a hand")));
-            }
-            seen.insert(*c);
-            trick[i] = c.bit();
-        }
-        // every seat that has played to this trick holds one card fewer than those still to play
-        let left = deal.hand(leader.after(played.len())).len();
-        for i in 0..4 {
-            let seat = leader.after(i);
-            let expected = if i < played.len() {
-                left.saturating_sub(1)
-            } else {
-                left
-            };
-            if deal.hand(seat).len() != expected {
-                return Err(SolveError(format!(
-                    "hand {} holds {} cards where {expected} were expected",
-                    seat.compass(),
-                    deal.hand(seat).len()
-                )));
-            }
-        }
-        if left == 0 {
-            return Err(SolveError("there is no card left to play".into()));
-        }
-        let (win_seat, win) = table.winner().map_or((leader, 0), |(s, c)| (s, c.bit()));
-        let pos = Position {
-            hands: deal.hands.map(CardSet::bits),
-            trick,
-            trick_len: played.len() as u8,
-            leader: leader.index() as u8,
-            trumps: table.trumps().map_or(NO_TRUMPS, |s| s as u8),
-            win,
-            win_pos: ((win_seat.index() + 4 - leader.index()) % 4) as u8,
-        };
-        // the cards on the table must have been legal: each follows the led suit if it could
-        if let Some(first) = played.first() {
-            let led = CardSet::suit_mask(first.suit()).bits();
-            for (i, c) in played.iter().enumerate().skip(1) {
-                let seat = leader.after(i).index();
-                if c.suit() != first.suit() && pos.hands[seat] & led != 0 {
-                    return Err(SolveError(format!(
-                        "{c} does not follow the suit led although {} holds it",
-                        Seat::ALL[seat].compass()
-                    )));
-                }
-            }
-        }
-        Ok(pos)
-    }
+/// Plays `card` on a copy of `pos`: the new position and the side that won the trick, if the
+/// card completed one.
+#[inline]
+fn child(pos: &PlayState, card: Card) -> (PlayState, Option<u8>) {
+    let mut next = *pos;
+    let won = next.play(card).map(|w| side_of(pos, w));
+    (next, won)
+}
 
-    /// The position a search state stands in (its heap, if any, is not the solver's concern).
-    pub fn from_play_state(state: &PlayState) -> Position {
-        let (leader, played) = state.trick();
-        let mut trick = [0u8; 4];
-        for (i, c) in played.iter().enumerate() {
-            trick[i] = c.bit();
-        }
-        let (win, win_pos) = state.winning().map_or((0, 0), |(seat, card)| {
-            (card.bit(), ((seat.index() + 4 - leader.index()) % 4) as u8)
-        });
-        Position {
-            hands: state.hands().map(CardSet::bits),
-            trick,
-            trick_len: played.len() as u8,
-            leader: leader.index() as u8,
-            trumps: state.trumps().map_or(NO_TRUMPS, |s| s as u8),
-            win,
-            win_pos,
-        }
-    }
-
-    pub fn to_play(&self) -> Seat {
-        Seat::ALL[((self.leader + self.trick_len) & 3) as usize]
-    }
-
-    /// Tricks still to be played, the one in progress included.
-    pub fn tricks_left(&self) -> u8 {
-        self.hands[self.to_play().index()].count_ones() as u8
-    }
-
-    /// The legal cards of the seat to play (R-FOLLOW).
-    pub fn legal(&self) -> CardSet {
-        CardSet::from_bits(self.legal_bits())
-    }
-
-    fn legal_bits(&self) -> u64 {
-        let hand = self.hands[((self.leader + self.trick_len) & 3) as usize];
-        if self.trick_len == 0 {
-            return hand;
-        }
-        let follow = hand & (LANE << (self.trick[0] & !15));
-        if follow == 0 { hand } else { follow }
-    }
-
-    /// The card and position winning the trick so far (R-WIN).
-    fn winning(&self) -> (u8, usize) {
-        (self.win, usize::from(self.win_pos))
-    }
-
-    /// The seat and card winning the trick in progress, if a card has been played to it.
-    pub fn winning_play(&self) -> Option<(Seat, u8)> {
-        (self.trick_len > 0).then(|| {
-            let (card, pos) = self.winning();
-            (Seat::ALL[((self.leader + pos as u8) & 3) as usize], card)
-        })
-    }
-
-    /// Would `card`, played now, win the trick so far? (R-WIN)
-    pub fn would_win(&self, card: u8) -> bool {
-        self.winning_play()
-            .is_none_or(|(_, best)| beats(card, best, self.trumps))
-    }
-
-    /// Trumps, if any.
-    pub fn trumps(&self) -> Option<Suit> {
-        (self.trumps < NO_TRUMPS).then(|| Suit::from_index(usize::from(self.trumps)))
-    }
-
-    /// All four hands as they stand.
-    pub fn hands(&self) -> [CardSet; 4] {
-        self.hands.map(CardSet::from_bits)
-    }
-
-    /// Plays a card of the seat to play; returns the new position and the trick's winner if the
-    /// card completed it.
-    pub fn play(&self, card: u8) -> (Position, Option<u8>) {
-        let mut next = *self;
-        let seat = ((self.leader + self.trick_len) & 3) as usize;
-        next.hands[seat] &= !(1 << card);
-        next.trick[self.trick_len as usize] = card;
-        if self.trick_len == 0 || beats(card, self.win, self.trumps) {
-            next.win = card;
-            next.win_pos = self.trick_len;
-        }
-        next.trick_len += 1;
-        if next.trick_len < 4 {
-            return (next, None);
-        }
-        let winner = (self.leader + next.win_pos) & 3;
-        next.leader = winner;
-        next.trick_len = 0;
-        (next, Some(winner))
-    }
-
-    /// The hands in relative ranks: in each suit, the cards still held renumbered from 0 so that
-    /// positions differing only in spent cards share one key.
-    fn key(&self) -> Key {
-        let mut out = [0u64; 4];
-        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        for suit in 0..4 {
-            let shift = suit * 16;
-            let mut bits = (all >> shift) & LANE;
-            let mut rel = 0;
-            while bits != 0 {
-                let b = bits.trailing_zeros() + shift;
-                for (o, h) in out.iter_mut().zip(self.hands) {
-                    *o |= ((h >> b) & 1) << (shift + rel);
-                }
-                rel += 1;
-                bits &= bits - 1;
-            }
-        }
-        Key {
-            hands: out,
-            leader: self.leader,
-        }
-    }
+/// Trumps as a suit number for [`beats`].
+fn trump_number(pos: &PlayState) -> u8 {
+    pos.trumps().map_or(NO_TRUMPS, |s| s as u8)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -320,8 +159,9 @@ impl Solver {
         self.out_of_time
     }
 
-    /// The most tricks `team` can take from `pos` (the trick in progress included).
-    pub fn max_tricks(&mut self, pos: &Position, team: Side) -> u8 {
+    /// The most tricks `team` can take from `pos` (the trick in progress included). The
+    /// position is one of four seats in two teams (R-SEAT).
+    pub fn max_tricks(&mut self, pos: &PlayState, team: Side) -> u8 {
         let (mut lo, mut hi) = (0, pos.tricks_left());
         while lo < hi {
             let mid = (lo + hi).div_ceil(2);
@@ -335,7 +175,7 @@ impl Solver {
     }
 
     /// Can `team` take at least `k` of the tricks left?
-    pub fn can_take(&mut self, pos: &Position, team: Side, k: u8) -> bool {
+    pub fn can_take(&mut self, pos: &PlayState, team: Side, k: u8) -> bool {
         self.prepare(pos);
         self.search(pos, team.index() as u8, k as i8)
     }
@@ -343,16 +183,18 @@ impl Solver {
     /// Can `team` take each of the next `n` tricks, the one in progress first? Seven in a row
     /// from the start of a hand is a court (R-COURT); one trick is enough to stop it, so this
     /// search is far cheaper than counting tricks.
-    pub fn can_sweep(&mut self, pos: &Position, team: Side, n: u8) -> bool {
+    pub fn can_sweep(&mut self, pos: &PlayState, team: Side, n: u8) -> bool {
         self.prepare(pos);
         self.sweep(pos, team.index() as u8, n)
     }
 
-    fn prepare(&mut self, pos: &Position) {
-        if self.trumps != Some(pos.trumps) {
+    fn prepare(&mut self, pos: &PlayState) {
+        debug_assert!(pos.seats().in_teams(), "the solver plays four seats in two teams");
+        let trumps = trump_number(pos);
+        if self.trumps != Some(trumps) {
             self.table.clear();
             self.runs.iter_mut().for_each(HashMap::clear);
-            self.trumps = Some(pos.trumps);
+            self.trumps = Some(trumps);
         }
         // keep memory bounded over long sessions
         if self.table.len() + self.runs[0].len() + self.runs[1].len() > 4_000_000 {
@@ -361,7 +203,7 @@ impl Solver {
         }
     }
 
-    fn sweep(&mut self, pos: &Position, side: u8, n: u8) -> bool {
+    fn sweep(&mut self, pos: &PlayState, side: u8, n: u8) -> bool {
         if self.tick() {
             return false;
         }
@@ -373,8 +215,8 @@ impl Solver {
             return false;
         }
         let mut key = None;
-        if pos.trick_len == 0 {
-            if pos.leader & 1 == side {
+        if pos.trick_len() == 0 {
+            if side_of(pos, pos.leader()) == side {
                 if quick_tricks(pos) >= n {
                     return true;
                 }
@@ -385,7 +227,7 @@ impl Solver {
             if n == left && sure_trump_tricks(pos, side).1 > 0 {
                 return false;
             }
-            let k = pos.key();
+            let k = key_of(pos);
             if let Some(&(lo, hi)) = self.runs[side as usize].get(&k) {
                 if lo >= n {
                     return true;
@@ -396,15 +238,15 @@ impl Solver {
             }
             key = Some(k);
         }
-        let maximizing = pos.to_play().index() as u8 & 1 == side;
+        let maximizing = side_of(pos, pos.to_play()) == side;
         let moves = ordered_moves(pos);
         let mut result = !maximizing;
         for &card in &moves.cards[..moves.len] {
-            let (child, won) = pos.play(card);
+            let (next, won) = child(pos, card);
             let ok = match won {
-                Some(w) if w & 1 == side => self.sweep(&child, side, n - 1),
+                Some(w) if w == side => self.sweep(&next, side, n - 1),
                 Some(_) => false,
-                None => self.sweep(&child, side, n),
+                None => self.sweep(&next, side, n),
             };
             if ok == maximizing {
                 result = maximizing;
@@ -424,7 +266,7 @@ impl Solver {
         result
     }
 
-    fn search(&mut self, pos: &Position, side: u8, target: i8) -> bool {
+    fn search(&mut self, pos: &PlayState, side: u8, target: i8) -> bool {
         if self.tick() {
             return false;
         }
@@ -436,10 +278,10 @@ impl Solver {
             return false;
         }
         let mut key = None;
-        if pos.trick_len == 0 {
+        if pos.trick_len() == 0 {
             let quick = quick_tricks(pos) as i8;
             let (mut ours, mut theirs) = sure_trump_tricks(pos, side);
-            if pos.leader & 1 == side {
+            if side_of(pos, pos.leader()) == side {
                 ours = ours.max(quick);
             } else {
                 theirs = theirs.max(quick);
@@ -450,7 +292,7 @@ impl Solver {
             if left - theirs < target {
                 return false;
             }
-            let k = pos.key();
+            let k = key_of(pos);
             if let Some(&(lo0, hi0)) = self.table.get(&k) {
                 let (lo, hi) = if side == 0 {
                     (lo0 as i8, hi0 as i8)
@@ -466,16 +308,16 @@ impl Solver {
             }
             key = Some(k);
         }
-        let maximizing = pos.to_play().index() as u8 & 1 == side;
+        let maximizing = side_of(pos, pos.to_play()) == side;
         let moves = ordered_moves(pos);
         let mut result = !maximizing;
         for &card in &moves.cards[..moves.len] {
-            let (child, won) = pos.play(card);
+            let (next, won) = child(pos, card);
             let t = match won {
-                Some(w) if w & 1 == side => target - 1,
+                Some(w) if w == side => target - 1,
                 _ => target,
             };
-            if self.search(&child, side, t) == maximizing {
+            if self.search(&next, side, t) == maximizing {
                 result = maximizing;
                 break;
             }
@@ -497,17 +339,25 @@ impl Solver {
     }
 }
 
+/// The four hands as card bits.
+#[inline]
+fn bits_of(pos: &PlayState) -> [u64; 4] {
+    pos.hands().map(CardSet::bits)
+}
+
 /// Tricks the side on lead can cash at once, a lower bound: the leader's run of top trumps, and in
 /// each other suit its run of top cards, counted only as far as every opponent who still holds a
 /// trump must follow suit.
-fn quick_tricks(pos: &Position) -> u8 {
-    let me = pos.leader as usize;
+fn quick_tricks(pos: &PlayState) -> u8 {
+    let hands = bits_of(pos);
+    let trumps = trump_number(pos);
+    let me = pos.leader().index();
     let opponents = [(me + 1) & 3, (me + 3) & 3];
-    let all = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
-    let trump_lane = if pos.trumps == NO_TRUMPS {
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let trump_lane = if trumps == NO_TRUMPS {
         0
     } else {
-        LANE << (pos.trumps * 16)
+        LANE << (trumps * 16)
     };
     let mut total = 0u32;
     for suit in 0..4u32 {
@@ -516,7 +366,7 @@ fn quick_tricks(pos: &Position) -> u8 {
         if suit_all == 0 {
             continue;
         }
-        let mine = (pos.hands[me] >> shift) & LANE;
+        let mine = (hands[me] >> shift) & LANE;
         // the leader's cards above every card of the suit held by anyone else
         let others = suit_all & !mine;
         let run = if others == 0 {
@@ -524,30 +374,30 @@ fn quick_tricks(pos: &Position) -> u8 {
         } else {
             (mine >> (64 - others.leading_zeros())).count_ones()
         };
-        let cashable = if u64::from(suit) == u64::from(pos.trumps) || trump_lane == 0 {
+        let cashable = if u64::from(suit) == u64::from(trumps) || trump_lane == 0 {
             run
         } else {
             opponents
                 .iter()
-                .filter(|&&o| pos.hands[o] & trump_lane != 0)
-                .map(|&o| ((pos.hands[o] >> shift) & LANE).count_ones())
+                .filter(|&&o| hands[o] & trump_lane != 0)
+                .map(|&o| ((hands[o] >> shift) & LANE).count_ones())
                 .fold(run, u32::min)
         };
         total += cashable;
     }
-    total.min(pos.hands[me].count_ones()) as u8
+    total.min(hands[me].count_ones()) as u8
 }
 
 /// How promising a lead is, for move ordering: cash a suit's top card; lead low toward partner's
 /// top card; lead trumps when the side holds most of them; otherwise lead low from length.
-fn lead_score(pos: &Position, me: usize, card: u8, occupied: u64) -> i32 {
+fn lead_score(hands: &[u64; 4], trumps: u8, me: usize, card: u8, occupied: u64) -> i32 {
     let suit = card >> 4;
     let shift = u32::from(suit) * 16;
     let lane = |h: u64| (h >> shift) & LANE;
     let suit_all = lane(occupied);
     let top = 63 - suit_all.leading_zeros();
-    let mine = lane(pos.hands[me]);
-    let partner = lane(pos.hands[(me + 2) & 3]);
+    let mine = lane(hands[me]);
+    let partner = lane(hands[(me + 2) & 3]);
     let rank = i32::from(card & 15);
     let length = mine.count_ones() as i32;
     if mine & (1 << top) != 0 && u32::from(card & 15) == top {
@@ -556,7 +406,7 @@ fn lead_score(pos: &Position, me: usize, card: u8, occupied: u64) -> i32 {
     if partner & (1 << top) != 0 {
         return 80 - rank;
     }
-    if suit == pos.trumps {
+    if suit == trumps {
         let ours = (mine | partner).count_ones() as i32;
         let theirs = suit_all.count_ones() as i32 - ours;
         if ours > theirs {
@@ -570,12 +420,13 @@ fn lead_score(pos: &Position, me: usize, card: u8, occupied: u64) -> i32 {
 /// Tricks each side is sure of from its top trumps: a run of the highest trumps held by one
 /// player wins a trick with each card, whenever it is played (nobody holds a higher one, and its
 /// holder plays one card a trick). Returns (`side`'s, the other side's).
-fn sure_trump_tricks(pos: &Position, side: u8) -> (i8, i8) {
-    if pos.trumps == NO_TRUMPS {
+fn sure_trump_tricks(pos: &PlayState, side: u8) -> (i8, i8) {
+    let trumps = trump_number(pos);
+    if trumps == NO_TRUMPS {
         return (0, 0);
     }
-    let shift = u32::from(pos.trumps) * 16;
-    let lanes = pos.hands.map(|h| (h >> shift) & LANE);
+    let shift = u32::from(trumps) * 16;
+    let lanes = bits_of(pos).map(|h| (h >> shift) & LANE);
     let all = lanes[0] | lanes[1] | lanes[2] | lanes[3];
     if all == 0 {
         return (0, 0);
@@ -590,26 +441,32 @@ fn sure_trump_tricks(pos: &Position, side: u8) -> (i8, i8) {
     } else {
         (lanes[holder] >> (64 - others.leading_zeros())).count_ones()
     } as i8;
-    if holder as u8 & 1 == side {
+    if side_of(pos, Seat::ALL[holder]) == side {
         (run, 0)
     } else {
         (0, run)
     }
 }
 
+/// What fills the unused end of [`Moves`].
+const FILLER: Card = Card::new(Suit::Spades, Rank::TWO);
+
 /// Up to 13 cards to try, in order.
 struct Moves {
-    cards: [u8; 13],
+    cards: [Card; 13],
     len: usize,
 }
 
 /// One card of each group of equivalent cards, likely winners first.
-fn ordered_moves(pos: &Position) -> Moves {
-    let me = ((pos.leader + pos.trick_len) & 3) as usize;
-    let legal = pos.legal_bits();
-    let mut occupied = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
-    for &c in &pos.trick[..pos.trick_len as usize] {
-        occupied |= 1 << c;
+fn ordered_moves(pos: &PlayState) -> Moves {
+    let hands = bits_of(pos);
+    let trumps = trump_number(pos);
+    let me = pos.to_play().index();
+    let legal = pos.legal().bits();
+    let (_, trick) = pos.trick();
+    let mut occupied = hands[0] | hands[1] | hands[2] | hands[3];
+    for c in trick {
+        occupied |= 1 << c.bit();
     }
     // representatives: the highest card of each run of the player's cards that no other card
     // still in play separates
@@ -639,25 +496,30 @@ fn ordered_moves(pos: &Position) -> Moves {
         }
     }
     let reps = &mut reps[..n];
-    if pos.trick_len == 0 {
-        reps.sort_by_key(|&c| -lead_score(pos, me, c, occupied));
-    } else {
-        let (best, pos_best) = pos.winning();
-        let partner_wins = (pos_best as u8 + pos.leader) & 3 == ((me + 2) & 3) as u8;
-        let last = pos.trick_len == 3;
-        reps.sort_by_key(|&c| {
-            let wins = beats(c, best, pos.trumps);
-            let rank = (c & 15) as i32;
-            match (partner_wins, wins) {
-                (true, false) => (0, rank),
-                (true, true) => (1, rank),
-                (false, true) if last => (0, rank),
-                (false, true) => (0, -rank),
-                (false, false) => (1, rank),
-            }
-        });
+    match pos.winning() {
+        None => reps.sort_by_key(|&c| -lead_score(&hands, trumps, me, c, occupied)),
+        Some((winner, best)) => {
+            let partner_wins = winner.index() == (me + 2) & 3;
+            let last = trick.len() == 3;
+            reps.sort_by_key(|&c| {
+                let wins = beats(c, best.bit(), trumps);
+                let rank = (c & 15) as i32;
+                match (partner_wins, wins) {
+                    (true, false) => (0, rank),
+                    (true, true) => (1, rank),
+                    (false, true) if last => (0, rank),
+                    (false, true) => (0, -rank),
+                    (false, false) => (1, rank),
+                }
+            });
+        }
     }
-    let mut cards = [0u8; 13];
-    cards[..n].copy_from_slice(reps);
+    let mut cards = [FILLER; 13];
+    for (slot, c) in cards
+        .iter_mut()
+        .zip(reps.iter().filter_map(|&c| Card::from_bit(c)))
+    {
+        *slot = c;
+    }
     Moves { cards, len: n }
 }

@@ -43,7 +43,7 @@ pub use outcome::{HandKind, HandResult};
 pub use pbn::Deal;
 pub use people::{Person, Seating};
 pub use phase::Phase;
-pub use playstate::PlayState;
+pub use playstate::{PlayState, PositionError};
 pub use record::{GameRecord, Move, RecordError};
 pub use rotation::next_dealer;
 pub use round::{PlayOn, Round, TrumpCall};

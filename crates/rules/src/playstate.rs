@@ -1,6 +1,7 @@
 //! A compact, copyable position of trick play for search and playouts: no allocation per move.
 
 use rand::Rng;
+use thiserror::Error;
 
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
@@ -8,6 +9,7 @@ use crate::deck::Deck;
 use crate::ending::{Ending, TRICKS, Tally, Verdict};
 use crate::heap::{Collect, Heap};
 use crate::outcome::HandKind;
+use crate::pbn::Deal;
 use crate::round::{PlayOn, Round};
 use crate::ruleset::{Mode, RuleSet};
 use crate::seat::{MAX_SIDES, Seat, Seats, Side};
@@ -16,6 +18,21 @@ use crate::trick::{NO_TRUMPS, beats_bits};
 use crate::view::SeatView;
 
 const NO_SEAT: u8 = 4;
+
+/// Why open hands and a trick in progress are not a position of trick play.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    #[error("a trick in progress has at most {most} cards")]
+    TrickFull { most: usize },
+    #[error("{card} is both on the table and in a hand, or in two hands")]
+    Twice { card: Card },
+    #[error("hand {} holds {held} cards where {expected} were expected", .seat.compass())]
+    Length { seat: Seat, held: u32, expected: u32 },
+    #[error("there is no card left to play")]
+    NothingLeft,
+    #[error("{card} does not follow the suit led although {} holds it", .seat.compass())]
+    DidNotFollow { card: Card, seat: Seat },
+}
 
 /// Trick play with every hand known: the hands of the two to four seats, the trick in progress,
 /// trumps, tricks taken, and the Double Sar heap. Trumps are those that count on the table; a hidden indicator is the
@@ -108,6 +125,66 @@ impl PlayState {
             caller: round.caller(),
         };
         PlayState::at(round.hands(), &table, round.rules())
+    }
+
+    /// A position with every hand open, as a double-dummy problem states it: the cards each seat
+    /// still holds and the trick on the table (its trumps, and who is winning it: R-HIDTRICK).
+    /// Refused unless it could arise in play: every card once, hands of the lengths the trick
+    /// leaves them, cards on the table that followed suit when they could (R-FOLLOW).
+    pub fn open(deal: &Deal, trick: &Trick, rules: &RuleSet) -> Result<PlayState, PositionError> {
+        let seats = rules.seats();
+        let played: Vec<(Seat, Card)> = trick.plays().collect();
+        let most = seats.count() - 1;
+        if played.len() > most {
+            return Err(PositionError::TrickFull { most });
+        }
+        let mut seen = CardSet::EMPTY;
+        for card in deal
+            .hands
+            .iter()
+            .flat_map(|h| h.iter())
+            .chain(played.iter().map(|p| p.1))
+        {
+            if seen.contains(card) {
+                return Err(PositionError::Twice { card });
+            }
+            seen.insert(card);
+        }
+        // every seat that has played to this trick holds one card fewer than those still to play
+        let left = deal.hand(seats.after(trick.leader, played.len())).len();
+        for i in 0..seats.count() {
+            let seat = seats.after(trick.leader, i);
+            let expected = if i < played.len() {
+                left.saturating_sub(1)
+            } else {
+                left
+            };
+            let held = deal.hand(seat).len();
+            if held != expected {
+                return Err(PositionError::Length { seat, held, expected });
+            }
+        }
+        if left == 0 {
+            return Err(PositionError::NothingLeft);
+        }
+        if let Some(&(_, first)) = played.first() {
+            let led = CardSet::suit_mask(first.suit());
+            for &(seat, card) in &played[1..] {
+                if card.suit() != first.suit() && !(deal.hand(seat) & led).is_empty() {
+                    return Err(PositionError::DidNotFollow { card, seat });
+                }
+            }
+        }
+        let table = Table {
+            trick,
+            tally: Tally::default(),
+            heap: Heap::default(),
+            caller: trick.leader,
+        };
+        let mut state = PlayState::at(deal.hands, &table, rules);
+        let total = state.total_tricks;
+        state.tally.tricks = total - u8::try_from(left).map_or(total, |l| l.min(total));
+        Ok(state)
     }
 
     /// The hand a seat sees, with every seat's cards as `hands` says (a layout the seat has
@@ -208,6 +285,11 @@ impl PlayState {
 
     pub fn trick_len(&self) -> u8 {
         self.trick_len
+    }
+
+    /// The seat that led the trick in progress, or leads the next one.
+    pub fn leader(&self) -> Seat {
+        Seat::ALL[self.leader as usize]
     }
 
     /// The cards of the trick in progress, in play order, and its leader.
@@ -338,13 +420,7 @@ impl PlayState {
     /// A legal card of the seat to play, chosen by the random number `r`.
     #[inline]
     fn random_card(&self, r: u32) -> Option<Card> {
-        let hand = self.hands[self.seat_to_play() as usize];
-        if self.trick_len == 0 {
-            hand.pick(r)
-        } else {
-            hand.pick_in_suit(self.trick[0].suit(), r)
-                .or_else(|| hand.pick(r))
-        }
+        self.legal().pick(r)
     }
 }
 
@@ -362,6 +438,60 @@ mod tests {
     use crate::ruleset::Preset;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
+
+    fn deal(text: &str) -> Deal {
+        text.parse().expect("a PBN deal")
+    }
+
+    fn trick(leader: usize, cards: &[&str]) -> Trick {
+        let mut t = Trick::new(Seat::ALL[leader], Some(Suit::Spades));
+        for c in cards {
+            t.push(c.parse().expect("a card"));
+        }
+        t
+    }
+
+    #[test]
+    fn an_open_position_is_refused_unless_play_could_reach_it() {
+        let rules = Preset::CourtPiece.rules();
+        let open = |d: &str, t: &Trick| PlayState::open(&deal(d), t, &rules);
+        let ok = open("N:AK... QJ... T9... 87...", &trick(0, &[])).expect("two cards each");
+        assert_eq!((ok.tricks_left(), ok.tricks_played()), (2, 11));
+        assert!(matches!(
+            open("N:AK... QJ... T9... 8...", &trick(0, &[])),
+            Err(PositionError::Length {
+                held: 1,
+                expected: 2,
+                ..
+            })
+        ));
+        assert!(matches!(
+            open("N:- - - -", &trick(0, &[])),
+            Err(PositionError::NothingLeft)
+        ));
+        assert!(matches!(
+            open("N:AK... QJ... T9... 87...", &trick(0, &["AS"])),
+            Err(PositionError::Twice { .. })
+        ));
+        // North led the king of spades; East threw a heart holding a spade
+        let e = open("N:A... Q... T9... 87...", &trick(0, &["KS", "2H"]));
+        assert!(matches!(e, Err(PositionError::DidNotFollow { .. })), "{e:?}");
+        let e = open("N:A... QJ... T... 8...", &trick(1, &["KS", "2S", "3S", "4S"]));
+        assert!(matches!(e, Err(PositionError::TrickFull { most: 3 })), "{e:?}");
+        // mid-trick: East led, South followed; West and North still hold one card more
+        let mid = open("N:A2... Q... T... 87...", &trick(1, &["KS", "3S"])).expect("mid-trick");
+        assert_eq!(mid.to_play(), Seat::ALL[3]);
+        assert_eq!(mid.winning(), Some((Seat::ALL[1], "KS".parse().expect("a card"))));
+    }
+
+    #[test]
+    fn an_open_position_seats_the_players_of_the_rules() {
+        let rules = Preset::HokmThree.rules();
+        let state = PlayState::open(&deal("N:AK... QJ... T9... -"), &trick(2, &[]), &rules)
+            .expect("three players, two cards each");
+        assert_eq!(state.to_play(), Seat::ALL[2]);
+        assert_eq!(state.tricks_left(), 2);
+    }
 
     #[test]
     fn playout_plays_all_tricks_and_conserves_cards() {

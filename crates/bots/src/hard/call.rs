@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use courtpiece_rules::{Deal, HandKind, Intent, PlayState, RuleSet, SeatView, Suit};
+use courtpiece_rules::{Deal, HandKind, Intent, PlayState, RuleSet, SeatView, Suit, Trick};
 
 use super::playout::Ends;
 use super::stakes::worth;
@@ -13,7 +13,7 @@ use crate::bot::Bot;
 use crate::choices::{decision_rng, suit_strength};
 use crate::memory::Memory;
 use crate::sample::{sample, whole_deal};
-use crate::solver::{Position, Solver};
+use crate::solver::Solver;
 
 /// Most deals sampled for the trump call (each played out once for every suit).
 const CALL_SAMPLES: u32 = 1000;
@@ -77,7 +77,11 @@ impl Hard {
         let (mut samples, mut swept) = (0u32, 0u32);
         while samples < MAX_SAMPLES && Instant::now() < deadline {
             let hands = sample(view, &memory, &mut rng);
-            let Ok(pos) = Position::new(&Deal::new(hands), view.trick.trumps(), view.trick.leader) else {
+            let Ok(pos) = PlayState::open(
+                &Deal::new(hands),
+                &Trick::new(view.trick.leader, view.trick.trumps()),
+                rules,
+            ) else {
                 break;
             };
             let all = solver.can_sweep(&pos, team, pos.tricks_left());

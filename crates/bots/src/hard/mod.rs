@@ -20,7 +20,7 @@ mod stakes;
 
 use std::time::{Duration, Instant};
 
-use courtpiece_rules::{CallView, Card, CardSet, Deal, Intent, Mode, Phase, RuleSet, SeatView};
+use courtpiece_rules::{CallView, Card, CardSet, Deal, Intent, Mode, Phase, PlayState, RuleSet, SeatView};
 
 use self::stakes::Stakes;
 use crate::bot::Bot;
@@ -28,7 +28,7 @@ use crate::choices::{call, decision_rng, playable};
 use crate::medium::Medium;
 use crate::memory::Memory;
 use crate::sample::sample;
-use crate::solver::{Position, Solver};
+use crate::solver::Solver;
 
 /// The time a decision may take (on one core).
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(50);
@@ -70,7 +70,7 @@ impl Hard {
         let mut candidates = cards;
         while samples < MAX_SAMPLES && Instant::now() < deadline {
             let hands = sample(view, &memory, &mut rng);
-            let Ok(pos) = Position::with_trick(&Deal::new(hands), &view.trick) else {
+            let Ok(pos) = PlayState::open(&Deal::new(hands), &view.trick, rules) else {
                 samples += 1;
                 continue;
             };

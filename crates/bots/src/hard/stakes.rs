@@ -3,9 +3,9 @@
 
 use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::score::hand_points;
-use courtpiece_rules::{Card, HandKind, HandResult, PlayOn, RuleSet, Scoring, SeatView, Side};
+use courtpiece_rules::{Card, HandKind, HandResult, PlayOn, PlayState, RuleSet, Scoring, SeatView, Side};
 
-use crate::solver::{Position, Solver};
+use crate::solver::Solver;
 
 /// A hand already won, played on for all thirteen (R-PLAYON, or V-STOP=all with a team that has
 /// every trick so far): what taking them all and failing are worth to my team. Here the solver
@@ -48,11 +48,11 @@ impl Stakes {
     }
 
     /// What playing `card` from `pos` is worth in this layout, with best play by all after it.
-    pub(super) fn value(&self, solver: &mut Solver, pos: &Position, card: Card) -> f32 {
-        let (child, won) = pos.play(card.bit());
+    pub(super) fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32 {
+        let mut child = *pos;
         let mut taken = self.taken;
-        if let Some(w) = won {
-            taken[usize::from(w & 1 != u8::from(self.team))] += 1;
+        if let Some(w) = child.play(card) {
+            taken[usize::from(pos.seats().side(w) != self.team)] += 1;
         }
         let (t, [done, failed]) = self.all;
         let i = usize::from(t != self.team);

@@ -2,14 +2,16 @@
 
 use std::collections::HashMap;
 
-use courtpiece_bots::{Position, Solver};
-use courtpiece_rules::{CardSet, Deal, Deck, Seat, Side, Suit};
+use courtpiece_bots::Solver;
+use courtpiece_rules::{
+    Card, CardSet, Deal, Deck, PlayState, PositionError, Preset, RuleSet, Seat, Side, Suit, Trick,
+};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 /// Plain minimax over every legal card, remembering positions already valued (and nothing
 /// else: no pruning, no bounds, no equivalent cards): the most tricks `team` takes from `pos`.
-fn brute(pos: &Position, team: Side, seen: &mut HashMap<Position, u8>) -> u8 {
+fn brute(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u8>) -> u8 {
     if pos.tricks_left() == 0 {
         return 0;
     }
@@ -19,8 +21,8 @@ fn brute(pos: &Position, team: Side, seen: &mut HashMap<Position, u8>) -> u8 {
     let maximizing = pos.to_play().team() == team;
     let mut best = if maximizing { 0 } else { u8::MAX };
     for card in pos.legal() {
-        let (child, won) = pos.play(card.bit());
-        let v = brute(&child, team, seen) + u8::from(won.is_some_and(|w| w & 1 == u8::from(team)));
+        let (child, won) = play(pos, card);
+        let v = brute(&child, team, seen) + u8::from(won.is_some_and(|w| w.team() == team));
         best = if maximizing { best.max(v) } else { best.min(v) };
     }
     seen.insert(*pos, best);
@@ -29,16 +31,16 @@ fn brute(pos: &Position, team: Side, seen: &mut HashMap<Position, u8>) -> u8 {
 
 /// Plain search over every legal card: the longest run of tricks `team` can take from `pos`, the
 /// trick in progress first.
-fn brute_run(pos: &Position, team: Side) -> u8 {
+fn brute_run(pos: &PlayState, team: Side) -> u8 {
     if pos.tricks_left() == 0 {
         return 0;
     }
     let maximizing = pos.to_play().team() == team;
     let mut best = if maximizing { 0 } else { u8::MAX };
     for card in pos.legal() {
-        let (child, won) = pos.play(card.bit());
+        let (child, won) = play(pos, card);
         let v = match won {
-            Some(w) if w & 1 == u8::from(team) => 1 + brute_run(&child, team),
+            Some(w) if w.team() == team => 1 + brute_run(&child, team),
             Some(_) => 0,
             None => brute_run(&child, team),
         };
@@ -47,22 +49,38 @@ fn brute_run(pos: &Position, team: Side) -> u8 {
     best
 }
 
+/// The position after `card`, and the trick's winner if it completed one.
+fn play(pos: &PlayState, card: Card) -> (PlayState, Option<Seat>) {
+    let mut child = *pos;
+    let won = child.play(card);
+    (child, won)
+}
+
+fn rules() -> RuleSet {
+    Preset::CourtPiece.rules()
+}
+
+/// The start of a trick in a deal of open hands.
+fn open(deal: &Deal, trumps: Option<Suit>, leader: Seat) -> Result<PlayState, PositionError> {
+    PlayState::open(deal, &Trick::new(leader, trumps), &rules())
+}
+
 fn random_trumps(rng: &mut SmallRng) -> Option<Suit> {
     let i = rng.random_range(0..5);
     (i < 4).then(|| Suit::ALL[i])
 }
 
 /// A random position with `n` cards a hand, possibly with up to three cards already on the table.
-fn random_position(rng: &mut SmallRng, n: usize) -> Position {
+fn random_position(rng: &mut SmallRng, n: usize) -> PlayState {
     let hands = Deck::random_hands(rng);
     let cut = hands.map(|h| h.iter().take(n).collect::<CardSet>());
     let trumps = random_trumps(rng);
     let leader = Seat::ALL[rng.random_range(0..4)];
-    let mut pos = Position::new(&Deal::new(cut), trumps, leader).unwrap();
+    let mut pos = open(&Deal::new(cut), trumps, leader).unwrap();
     for _ in 0..rng.random_range(0..4) {
         let legal = pos.legal();
         let card = legal.nth(rng.random_range(0..legal.len())).unwrap();
-        pos = pos.play(card.bit()).0;
+        pos.play(card);
     }
     pos
 }
@@ -115,7 +133,7 @@ fn full_deals_are_consistent() {
     for _ in 0..4 {
         let deal = Deal::new(Deck::random_hands(&mut rng));
         let trumps = random_trumps(&mut rng);
-        let pos = Position::new(&deal, trumps, Seat::ALL[rng.random_range(0..4)]).unwrap();
+        let pos = open(&deal, trumps, Seat::ALL[rng.random_range(0..4)]).unwrap();
         let mut solver = Solver::new();
         let a = solver.max_tricks(&pos, Side::TEAMS[0]);
         let b = solver.max_tricks(&pos, Side::TEAMS[1]);
@@ -127,13 +145,13 @@ fn full_deals_are_consistent() {
 fn bad_positions_are_refused() {
     let deal: Deal = "N:AK... QJ... T9... 8...".parse().unwrap();
     assert!(
-        Position::new(&deal, None, Seat::ALL[0]).is_err(),
+        open(&deal, None, Seat::ALL[0]).is_err(),
         "a hand of one card among hands of two"
     );
     let ok: Deal = "N:AK... QJ... T9... 87...".parse().unwrap();
-    assert!(Position::new(&ok, None, Seat::ALL[0]).is_ok());
+    assert!(open(&ok, None, Seat::ALL[0]).is_ok());
     let empty: Deal = "N:- - - -".parse().unwrap();
-    assert!(Position::new(&empty, None, Seat::ALL[0]).is_err());
+    assert!(open(&empty, None, Seat::ALL[0]).is_err());
 }
 
 #[test]
