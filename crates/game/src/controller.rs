@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use courtpiece_bots::{Bot, Level};
+use courtpiece_rules::SeatView;
 
 use crate::phase::Phase;
 use crate::table::{PersonOf, Publisher, Table, apply};
@@ -91,7 +92,10 @@ fn bots_play(
             };
         }
         let waited = time.elapsed() - turn.since;
-        let view = table.game.view(seat);
+        // the person's view, as the seat to act (their own, or the dummy they drive)
+        let Some(view) = publisher.seen(person).map(SeatView::acting) else {
+            return;
+        };
         let intent = match (brain, stand_in, pacing.turn_timer) {
             (Some(mut brain), _, _) if waited >= pacing.think => brain.0.decide(&view, table.game.rules()),
             (None, Some(mut stand_in), Some(timer)) if waited >= timer => {

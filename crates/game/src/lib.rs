@@ -1,5 +1,7 @@
-//! The Court Piece table as Bevy states and components. The rules crate decides; the systems
-//! here call it and mirror what it decided into components and messages, so there is one truth.
+//! The Court Piece table as Bevy states, components and messages. The rules crate decides: the
+//! match is held once (the [`Table`] resource, with its record); the systems here apply intents to
+//! it and make each change known as events, the phase, and what each person may see of it (their
+//! [`Seen`]), which is what the relay sends and the bots decide on.
 //! Runs headless (with `MinimalPlugins` and `StatesPlugin`) or under the windowed view.
 
 use bevy::prelude::*;
@@ -11,12 +13,10 @@ pub mod save;
 pub mod table;
 
 pub use controller::{Controller, Pacing, TurnTimedOut};
-pub use messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
+pub use messages::{Rejected, SeatIntent, TableEvent};
 pub use phase::{Decision, Phase};
 pub use save::SavePath;
-pub use table::{
-    CurrentTrick, Hand, PersonOf, Score, SeatOf, SideOf, StartMatch, Table, TableTop, TricksWon,
-};
+pub use table::{PersonOf, Rail, Seen, Sights, StartMatch, Table};
 
 /// Everything the table needs: register it once; start a match with a [`StartMatch`] message.
 pub struct GamePlugin;

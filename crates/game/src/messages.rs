@@ -1,8 +1,8 @@
-//! What goes in and out of the table: intents from people, public events, per-seat views,
-//! rejections.
+//! What goes in and out of the table: intents from people, public events, rejections. What each
+//! person sees is their [`crate::table::Seen`].
 
 use bevy::prelude::*;
-use courtpiece_rules::{Event, Intent, Person, RuleError, Seat, SeatView};
+use courtpiece_rules::{Event, Intent, Person, RuleError};
 
 /// A person asks for something, for the seat they act for now (their own, or the dummy they
 /// drive): from the local player's input or the network.
@@ -16,13 +16,6 @@ pub struct SeatIntent {
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct TableEvent(pub Event);
 
-/// A seat's view changed; each seat gets only its own.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct ViewUpdate {
-    pub seat: Seat,
-    pub view: SeatView,
-}
-
 /// An intent the rules refused, with the reason; nothing changed.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Rejected {
@@ -34,6 +27,5 @@ pub struct Rejected {
 pub fn plugin(app: &mut App) {
     app.add_message::<SeatIntent>()
         .add_message::<TableEvent>()
-        .add_message::<ViewUpdate>()
         .add_message::<Rejected>();
 }

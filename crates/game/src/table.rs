@@ -1,17 +1,16 @@
-//! The table: the match (the one truth), the seat and table entities that mirror it, and the
-//! systems that start a match, apply intents, deal and score.
+//! The table: the match (the one truth, with its record) and the people at it, each holding what
+//! they may see of it; the systems that start a match, apply intents, deal and score.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use courtpiece_rules::{
-    CardSet, Event, GameRecord, Heap, Intent, Match, MatchScore, Person, PlayOn, RuleError, RuleSet, Seat,
-    Side, Trick,
+    Event, GameRecord, Intent, Match, Person, PlayOn, RuleError, RuleSet, Seat, SeatView,
 };
 
 use courtpiece_bots::Level;
 
 use crate::controller::{BotBrain, Controller, StandIn};
-use crate::messages::{Rejected, SeatIntent, TableEvent, ViewUpdate};
+use crate::messages::{Rejected, SeatIntent, TableEvent};
 use crate::phase::{Decision, Phase};
 
 /// The match in play and its record.
@@ -32,44 +31,45 @@ pub struct StartMatch {
     pub resume: Option<GameRecord>,
 }
 
-/// A seat at the table.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SeatOf(pub Seat);
-
 /// A person at the table, with who plays for them: they play their seat, and in Dummy Rang the
 /// dummy too when they drive it.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PersonOf(pub Person);
 
-/// The side a seat plays for: its team at a table of four, the seat itself at fewer (§9).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SideOf(pub Side);
+/// What a person may know of the match now: the view from the seat they play this hand
+/// ([`Match::view_for`]), made again whenever the match moves. The relay sends it to them and a
+/// bot playing for them decides on it; nothing else about the table is kept per person.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Seen(pub SeatView);
 
-/// The cards a seat holds.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Hand(pub CardSet);
+/// What someone watching from the rail may see ([`SeatView::for_spectator`]), made again
+/// whenever the match moves.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Rail(pub SeatView);
 
-/// Tricks a seat has won this hand.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TricksWon(pub u8);
+/// What everyone at the table sees: each person's view and the rail's.
+#[derive(SystemParam)]
+pub struct Sights<'w, 's> {
+    people: Query<'w, 's, (&'static PersonOf, &'static Seen)>,
+    rail: Option<Res<'w, Rail>>,
+}
 
-/// The table itself: the trick on it and the Double Sar heap.
-#[derive(Component, Debug, Default)]
-pub struct TableTop;
-
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CurrentTrick(pub Trick);
-
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HeapOnTable(pub Heap);
-
-/// The match score and streaks.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Score(pub MatchScore);
+impl Sights<'_, '_> {
+    /// What `person` sees, or with `None` what the rail sees; nothing before a match starts.
+    pub fn of(&self, person: Option<Person>) -> Option<&SeatView> {
+        match person {
+            Some(person) => self
+                .people
+                .iter()
+                .find(|(p, _)| p.0 == person)
+                .map(|(_, seen)| &seen.0),
+            None => self.rail.as_deref().map(|rail| &rail.0),
+        }
+    }
+}
 
 pub fn plugin(app: &mut App) {
     app.add_message::<StartMatch>()
-        .init_resource::<Score>()
         .add_systems(
             Update,
             (start_match, apply_intents.run_if(resource_exists::<Table>)).chain(),
@@ -79,41 +79,42 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(Phase::Scoring), step_match);
 }
 
-/// Writes what a change of the match means: events, views, components, the phase.
+/// Makes a change of the match known: the events, what each person and the rail see, the phase.
 #[derive(SystemParam)]
 pub struct Publisher<'w, 's> {
     events: MessageWriter<'w, TableEvent>,
-    views: MessageWriter<'w, ViewUpdate>,
     state: Res<'w, State<Phase>>,
     next: ResMut<'w, NextState<Phase>>,
     decision: Option<Res<'w, State<Decision>>>,
     next_decision: ResMut<'w, NextState<Decision>>,
-    score: ResMut<'w, Score>,
-    seats: Query<'w, 's, (&'static SeatOf, &'static mut Hand, &'static mut TricksWon)>,
-    top: Query<'w, 's, (&'static mut CurrentTrick, &'static mut HeapOnTable), With<TableTop>>,
+    people: Query<'w, 's, (&'static PersonOf, &'static mut Seen)>,
+    rail: Option<ResMut<'w, Rail>>,
 }
 
 impl Publisher<'_, '_> {
     pub fn publish(&mut self, game: &Match, events: Vec<Event>) {
+        for (person, mut seen) in &mut self.people {
+            seen.set_if_neq(Seen(game.view_for(person.0)));
+        }
+        if let Some(rail) = &mut self.rail {
+            rail.set_if_neq(Rail(rail_view(game)));
+        }
+        self.announce(game, events);
+    }
+
+    /// What `person` sees now.
+    pub fn seen(&self, person: Person) -> Option<&SeatView> {
+        self.people
+            .iter()
+            .find(|(p, _)| p.0 == person)
+            .map(|(_, seen)| &seen.0)
+    }
+
+    /// The events and the phase, for views made elsewhere (a match's first).
+    fn announce(&mut self, game: &Match, events: Vec<Event>) {
         for e in events {
             self.events.write(TableEvent(e));
         }
-        for seat in game.rules().seats().all() {
-            self.views.write(ViewUpdate {
-                seat,
-                view: game.view(seat),
-            });
-        }
-        let round = game.round();
-        for (seat, mut hand, mut won) in &mut self.seats {
-            hand.0 = round.hand(seat.0);
-            won.0 = round.won()[seat.0.index()];
-        }
-        for (mut trick, mut heap) in &mut self.top {
-            trick.0 = *round.trick();
-            heap.0 = round.heap();
-        }
-        self.score.0 = *game.score();
         let target = if game.is_over() {
             Phase::MatchOver
         } else {
@@ -122,7 +123,7 @@ impl Publisher<'_, '_> {
         if *self.state.get() != target {
             self.next.set(target);
         } else if let Some(decision) = &self.decision {
-            let wanted = match round.play_on() {
+            let wanted = match game.round().play_on() {
                 Some(PlayOn::Asked(_)) => Decision::PlayOn,
                 _ => Decision::Card,
             };
@@ -133,13 +134,14 @@ impl Publisher<'_, '_> {
     }
 }
 
-/// The entities a match spawns: its seats, its people and the table top.
-type OfTheTable = Or<(With<SeatOf>, With<PersonOf>, With<TableTop>)>;
+fn rail_view(game: &Match) -> SeatView {
+    game.view(Seat::ALL[0]).for_spectator()
+}
 
 fn start_match(
     mut commands: Commands,
     mut starts: MessageReader<StartMatch>,
-    old: Query<Entity, OfTheTable>,
+    old: Query<Entity, With<PersonOf>>,
     mut publisher: Publisher,
 ) {
     let Some(start) = starts.read().last().cloned() else {
@@ -176,33 +178,21 @@ fn start_match(
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    for seat in seats.all() {
-        commands.spawn((
-            SeatOf(seat),
-            SideOf(seats.side(seat)),
-            Hand::default(),
-            TricksWon::default(),
-        ));
-    }
     for (person, &controller) in game.seating().all().zip(&start.people) {
-        let mut entity = commands.spawn((PersonOf(person), controller));
+        let mut entity = commands.spawn((PersonOf(person), controller, Seen(game.view_for(person))));
         let bot_seed = start.seed.wrapping_mul(4).wrapping_add(person.index() as u64);
         match controller {
             Controller::Bot(level) => entity.insert(BotBrain(level.bot(bot_seed))),
             Controller::Local | Controller::Remote(_) => entity.insert(StandIn(Level::Medium.bot(bot_seed))),
         };
     }
-    commands.spawn((
-        TableTop,
-        CurrentTrick(*game.round().trick()),
-        HeapOnTable::default(),
-    ));
+    commands.insert_resource(Rail(rail_view(&game)));
     // a match resumed mid-hand has no opening to announce: its views say where it stands
     let opening = match game.round().phase() {
         courtpiece_rules::Phase::Cut => vec![game.round().opening_event()],
         _ => Vec::new(),
     };
-    publisher.publish(&game, opening);
+    publisher.announce(&game, opening);
     commands.insert_resource(Table { game, record });
 }
 

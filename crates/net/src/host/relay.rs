@@ -1,11 +1,11 @@
 //! What the host sends: the lobby, and after every step of the table each person's own update
-//! (the public events and the view from their seat, or from the rail). Each message goes to one
+//! (the public events and what they see: their `Seen`, or the `Rail` for those watching). Each message goes to one
 //! connection with `send_message`: nothing that holds cards is ever broadcast.
 
 use bevy::prelude::*;
 use bevy_renet::renet::ClientId;
 use bevy_renet::{RenetSend, RenetServer};
-use courtpiece_game::{Rejected, Table, TableEvent};
+use courtpiece_game::{Rejected, Sights, Table, TableEvent};
 use courtpiece_rules::{Event, Person, Seat};
 
 use super::{Host, lobby};
@@ -59,6 +59,7 @@ fn relay(
     mut server: ResMut<RenetServer>,
     mut host: ResMut<Host>,
     table: Option<Res<Table>>,
+    sights: Sights,
     mut events: MessageReader<TableEvent>,
     mut rejected: MessageReader<Rejected>,
     mut stats: ResMut<TrafficStats>,
@@ -97,10 +98,8 @@ fn relay(
             continue;
         }
         // a person sees from the seat they play this hand (Dummy Rang moves them round)
-        let mut view = match seat {
-            Some(place) => table.game.view_for(Person::ALL[place.index()]),
-            None => table.game.view(Seat::ALL[0]).for_spectator(),
-        };
+        let seen = sights.of(seat.map(|place| Person::ALL[place.index()]));
+        let Some(mut view) = seen.cloned() else { continue };
         let tricks_from = match peer.sent_tricks {
             Some((hand, known)) if hand == view.hand_no && known <= view.tricks.len() => known,
             _ => 0,
