@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use courtpiece::figures::percentile;
 use courtpiece_bots::Level;
-use courtpiece_game::{GamePlugin, Table};
+use courtpiece_game::{GamePlugin, match_over, snapshot};
 use courtpiece_net::host::{self, HostConfig, TrafficStats};
 use courtpiece_net::{
     Access, Autoplay, ClientMessage, FromHost, HostMessage, NetPlugin, SeatPlan, Session, ToHost, client,
@@ -131,11 +131,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
     let mut ticker = super::tick::Ticker::new(tick);
     loop {
         host.update();
-        if host
-            .world()
-            .get_resource::<Table>()
-            .is_some_and(|t| t.game.is_over())
-        {
+        if match_over(host.world()) {
             break;
         }
         ticker.wait();
@@ -155,7 +151,9 @@ pub fn run(o: Options) -> Result<(), CliError> {
                 .map_err(CliError::Net)?,
         );
     }
-    let hands = host.world().resource::<Table>().game.summary().hands.max(1);
+    let hands = snapshot(host.world())
+        .map_or(0, |t| t.game.summary().hands)
+        .max(1);
     let stats = host.world().resource::<TrafficStats>().clone();
     host::close(host.world_mut());
     let mut samples: Vec<f64> = samples.iter().map(|d| d.as_secs_f64() * 1000.0).collect();

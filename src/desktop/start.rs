@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 
 use bevy::prelude::*;
 use courtpiece_bots::Level;
-use courtpiece_game::{Phase, Table};
+use courtpiece_game::Phase;
 use courtpiece_net::host::{self, HostConfig, SeatPlan};
 use courtpiece_net::{Access, Host, Session, client};
 use courtpiece_rules::Preset;
@@ -75,7 +75,7 @@ fn get_up(world: &mut World) {
         client::disconnect(world);
     }
     world.remove_resource::<Session>();
-    world.remove_resource::<Table>();
+    courtpiece_game::table::clear(world);
     world.remove_resource::<courtpiece_net::Autoplay>();
     world.resource_mut::<NextState<Phase>>().set(Phase::Lobby);
 }

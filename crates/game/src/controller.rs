@@ -8,7 +8,7 @@ use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::SeatView;
 
 use crate::phase::Phase;
-use crate::table::{PersonOf, Publisher, Table, apply};
+use crate::table::{PersonOf, Publisher, TableMut};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Controller {
@@ -57,7 +57,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<TurnTimedOut>()
         .add_systems(
             Update,
-            bots_play.run_if(resource_exists::<Table>).run_if(
+            bots_play.run_if(
                 in_state(Phase::Cut)
                     .or_else(in_state(Phase::TrumpCall))
                     .or_else(in_state(Phase::Discard))
@@ -70,7 +70,7 @@ pub fn plugin(app: &mut App) {
 /// Plays the turns of bots once they have thought for the think time, and the turns of people
 /// whose turn timer ran out. A bot driving the dummy plays its turns too.
 fn bots_play(
-    mut table: ResMut<Table>,
+    mut table: TableMut,
     mut people: Query<(&PersonOf, Option<&mut BotBrain>, Option<&mut StandIn>)>,
     pacing: Res<Pacing>,
     time: Res<Time>,
@@ -78,13 +78,15 @@ fn bots_play(
     mut timed_out: MessageWriter<TurnTimedOut>,
     mut publisher: Publisher,
 ) {
+    let mut game = table.take();
+    let before = table.record().moves.len();
     for _ in 0..MOVES_PER_FRAME {
-        let Some(seat) = table.game.to_act() else { return };
-        let person = table.game.seating().person_at(seat);
+        let Some(seat) = game.to_act() else { break };
+        let person = game.seating().person_at(seat);
         let Some((_, brain, stand_in)) = people.iter_mut().find(|(p, _, _)| p.0 == person) else {
-            return;
+            break;
         };
-        let key = (seat, table.record.moves.len());
+        let key = (seat, table.record().moves.len());
         if turn.key != Some(key) {
             *turn = Turn {
                 key: Some(key),
@@ -94,36 +96,36 @@ fn bots_play(
         let waited = time.elapsed() - turn.since;
         // the person's view, as the seat to act (their own, or the dummy they drive)
         let Some(view) = publisher.seen(person).map(SeatView::acting) else {
-            return;
+            break;
         };
         let intent = match (brain, stand_in, pacing.turn_timer) {
-            (Some(mut brain), _, _) if waited >= pacing.think => brain.0.decide(&view, table.game.rules()),
+            (Some(mut brain), _, _) if waited >= pacing.think => brain.0.decide(&view, game.rules()),
             (None, Some(mut stand_in), Some(timer)) if waited >= timer => {
                 timed_out.write(TurnTimedOut { seat });
-                stand_in.0.decide(&view, table.game.rules())
+                stand_in.0.decide(&view, game.rules())
             }
-            _ => return,
+            _ => break,
         };
-        let phase = table.game.phase();
-        let events = match apply(&mut table, seat, intent) {
+        let phase = game.phase();
+        let events = match table.apply(&mut game, seat, intent) {
             Ok(events) => events,
             Err(error) => {
                 // a bot's mistake must not stall the table: the first legal intent instead
                 warn!("{seat} bot chose {intent}: {error}");
-                match view.legal.first().map(|&i| apply(&mut table, seat, i)) {
+                match view.legal.first().map(|&i| table.apply(&mut game, seat, i)) {
                     Some(Ok(events)) => events,
-                    _ => return,
+                    _ => break,
                 }
             }
         };
-        publisher.publish(&table.game, events);
+        publisher.publish(&game, events);
         // a new phase, or the play-on question (the `Decision` sub-state), starts in a new frame
-        let asked = matches!(
-            table.game.round().play_on(),
-            Some(courtpiece_rules::PlayOn::Asked(_))
-        );
-        if table.game.phase() != phase || table.game.needs_step() || table.game.is_over() || asked {
-            return;
+        let asked = matches!(game.round().play_on(), Some(courtpiece_rules::PlayOn::Asked(_)));
+        if game.phase() != phase || game.needs_step() || game.is_over() || asked {
+            break;
         }
+    }
+    if table.record().moves.len() != before {
+        table.put(game);
     }
 }

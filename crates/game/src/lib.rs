@@ -1,7 +1,9 @@
-//! The Court Piece table as Bevy states, components and messages. The rules crate decides: the
-//! match is held once (the [`Table`] resource, with its record); the systems here apply intents to
-//! it and make each change known as events, the phase, and what each person may see of it (their
-//! [`Seen`]), which is what the relay sends and the bots decide on.
+//! The Court Piece table as Bevy states, components and messages. The rules crate decides; the
+//! match is kept once, in components: the table entity holds its progress, record and the board of
+//! the hand in play, each seat entity its cards and tricks, and the score is a resource. The
+//! systems here put the match together, let the rules apply an intent or a deal, put it back, and
+//! make each change known as events, the phase, and what each person may see (their [`Seen`]),
+//! which is what the relay sends and the bots decide on.
 //! Runs headless (with `MinimalPlugins` and `StatesPlugin`) or under the windowed view.
 
 use bevy::prelude::*;
@@ -16,7 +18,10 @@ pub use controller::{Controller, Pacing, TurnTimedOut};
 pub use messages::{Rejected, SeatIntent, TableEvent};
 pub use phase::{Decision, Phase};
 pub use save::SavePath;
-pub use table::{PersonOf, Rail, Seen, Sights, StartMatch, Table};
+pub use table::{
+    Board, Holding, PersonOf, Progress, Rail, Record, Score, SeatOf, Seen, Sights, Snapshot, StartMatch,
+    TableMut, TableTop, match_over, snapshot, table_set,
+};
 
 /// Everything the table needs: register it once; start a match with a [`StartMatch`] message.
 pub struct GamePlugin;

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use courtpiece_rules::Event;
 
 use crate::messages::TableEvent;
-use crate::table::Table;
+use crate::table::{Record, table_set};
 
 /// Where to keep the record of the match in play.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
@@ -16,18 +16,18 @@ pub struct SavePath(pub PathBuf);
 pub fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
-        save_after_trick.run_if(resource_exists::<SavePath>.and_then(resource_exists::<Table>)),
+        save_after_trick.run_if(resource_exists::<SavePath>.and_then(table_set)),
     );
 }
 
-fn save_after_trick(table: Res<Table>, path: Res<SavePath>, mut events: MessageReader<TableEvent>) {
+fn save_after_trick(record: Single<&Record>, path: Res<SavePath>, mut events: MessageReader<TableEvent>) {
     let after_trick = events.read().any(|e| {
         matches!(
             e.0,
             Event::TrickWon { .. } | Event::HandOver { .. } | Event::MatchOver { .. }
         )
     });
-    if after_trick && let Err(e) = write_atomically(&path.0, &table.record.to_json()) {
+    if after_trick && let Err(e) = write_atomically(&path.0, &record.0.to_json()) {
         error!("could not save the match to {}: {e}", path.0.display());
     }
 }

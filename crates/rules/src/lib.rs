@@ -38,7 +38,7 @@ pub use event::Event;
 pub use first::FirstDraw;
 pub use heap::Heap;
 pub use intent::Intent;
-pub use matchplay::{Match, MatchSummary};
+pub use matchplay::{Match, MatchParts, MatchSummary, Progress};
 pub use outcome::{HandKind, HandResult};
 pub use pbn::Deal;
 pub use people::{Person, Seating};
@@ -46,7 +46,7 @@ pub use phase::Phase;
 pub use playstate::{PlayState, PositionError};
 pub use record::{GameRecord, Move, RecordError};
 pub use rotation::next_dealer;
-pub use round::{PlayOn, Round, TrumpCall};
+pub use round::{Board, Holding, PlayOn, Round, TrumpCall};
 pub use ruleset::{
     AceCollect, Batches, Call, Failed52, FirstDealer, FirstTwo, Mode, Preset, Revoke, RuleSet, Scoring, Stop,
 };

@@ -49,8 +49,29 @@ pub enum PlayOn {
 
 /// A hand of Court Piece from the shuffle to its result. Every change goes through
 /// [`Round::apply`] (a seat's intent) or [`Round::step`] (the deals).
+///
+/// It is made of two parts that a table may keep apart ([`Round::into_parts`]): the [`Board`],
+/// which belongs to the whole table, and one [`Holding`] per seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Round {
+    board: Board,
+    holdings: [Holding; 4],
+}
+
+/// What one seat holds in a hand: its cards, the cards it laid face down out of play in Hokm for
+/// two (known to it alone, R2-DEAL), and the tricks it won (in Double Sar: won, not necessarily
+/// collected). Seats the table does not have hold nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Holding {
+    pub hand: CardSet,
+    pub discards: CardSet,
+    pub won: u8,
+}
+
+/// The table's part of a hand: the rules, the deal, the call, the trick in play and the tricks
+/// played, the heap, and where the hand stands. Read through the [`Round`] it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
     rules: RuleSet,
     seats: Seats,
     seed: u64,
@@ -60,9 +81,6 @@ pub struct Round {
     dealer: Seat,
     phase: Phase,
     deck: Deck,
-    hands: [CardSet; 4],
-    /// Cards laid face down out of play in Hokm for two, each known to its seat only (R2-DEAL).
-    discards: [CardSet; 4],
     /// Draw turns taken from the stock (R2-DRAW).
     draws: u8,
     call: Option<TrumpCall>,
@@ -71,7 +89,6 @@ pub struct Round {
     redeals: u8,
     trick: Trick,
     tricks: Vec<Trick>,
-    won: [u8; 4],
     /// Tricks completed and taken, what the end of the hand is judged on.
     tally: Tally,
     heap: Heap,
@@ -92,30 +109,30 @@ impl Round {
         let mut deck = Deck::shuffled(seed, deal_no);
         deck.remove(rules.removed);
         Round {
-            rules: rules.clone(),
-            seats,
-            seed,
-            deal_no,
-            hand_no,
-            dealer,
-            phase: Phase::Cut,
-            deck,
-            hands: [CardSet::EMPTY; 4],
-            discards: [CardSet::EMPTY; 4],
-            draws: 0,
-            call: None,
-            exposed: CardSet::EMPTY,
-            redeals: 0,
-            trick: Trick::at(seats, seats.next(dealer), None),
-            tricks: Vec::with_capacity(usize::from(rules.tricks())),
-            won: [0; 4],
-            tally: Tally::default(),
-            heap: Heap::default(),
-            play_on: None,
-            must_trump: None,
-            revokes: Vec::new(),
-            open_revokes: [false; 4],
-            result: None,
+            board: Board {
+                rules: rules.clone(),
+                seats,
+                seed,
+                deal_no,
+                hand_no,
+                dealer,
+                phase: Phase::Cut,
+                deck,
+                draws: 0,
+                call: None,
+                exposed: CardSet::EMPTY,
+                redeals: 0,
+                trick: Trick::at(seats, seats.next(dealer), None),
+                tricks: Vec::with_capacity(usize::from(rules.tricks())),
+                tally: Tally::default(),
+                heap: Heap::default(),
+                play_on: None,
+                must_trump: None,
+                revokes: Vec::new(),
+                open_revokes: [false; 4],
+                result: None,
+            },
+            holdings: [Holding::default(); 4],
         }
     }
 
@@ -124,99 +141,113 @@ impl Round {
     /// `seed`.
     pub fn with_deck(rules: &RuleSet, seed: u64, mut deck: Deck, hand_no: u32, dealer: Seat) -> Round {
         deck.remove(rules.removed);
-        Round {
-            deck,
-            ..Round::new(rules, seed, 0, hand_no, dealer)
-        }
+        let mut round = Round::new(rules, seed, 0, hand_no, dealer);
+        round.board.deck = deck;
+        round
+    }
+
+    /// The hand as the table's part and each seat's, to be kept apart.
+    pub fn into_parts(self) -> (Board, [Holding; 4]) {
+        (self.board, self.holdings)
+    }
+
+    /// The hand made whole again from the parts [`Round::into_parts`] gave.
+    pub fn from_parts(board: Board, holdings: [Holding; 4]) -> Round {
+        Round { board, holdings }
+    }
+
+    /// What `seat` holds.
+    pub fn holding(&self, seat: Seat) -> Holding {
+        self.holdings[seat.index()]
     }
 
     /// The event that opens the hand, for those who watch it from the start.
     pub fn opening_event(&self) -> Event {
         Event::Shuffled {
-            hand: self.hand_no,
-            dealer: self.dealer,
+            hand: self.board.hand_no,
+            dealer: self.board.dealer,
             caller: self.caller(),
         }
     }
 
     pub fn rules(&self) -> &RuleSet {
-        &self.rules
+        &self.board.rules
     }
     /// The seats at the table (`V-PLAYERS`).
     pub fn seats(&self) -> Seats {
-        self.seats
+        self.board.seats
     }
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.board.phase
     }
     pub fn dealer(&self) -> Seat {
-        self.dealer
+        self.board.dealer
     }
     /// The trump-caller (the hâkem) is the seat after the dealer (R-CUT, R3-FIRST, R2-FIRST).
     pub fn caller(&self) -> Seat {
-        self.seats.next(self.dealer)
+        self.board.seats.next(self.board.dealer)
     }
     pub fn hand_no(&self) -> u32 {
-        self.hand_no
+        self.board.hand_no
     }
     pub fn deal_no(&self) -> u64 {
-        self.deal_no
+        self.board.deal_no
     }
     pub fn redeals(&self) -> u8 {
-        self.redeals
+        self.board.redeals
     }
     /// The cards `seat` holds (the face-down indicator is not among them).
     pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+        self.holdings[seat.index()].hand
     }
     pub fn hands(&self) -> [CardSet; 4] {
-        self.hands
+        self.holdings.map(|h| h.hand)
     }
     pub fn call(&self) -> Option<TrumpCall> {
-        self.call
+        self.board.call
     }
     pub fn exposed(&self) -> CardSet {
-        self.exposed
+        self.board.exposed
     }
     pub fn trick(&self) -> &Trick {
-        &self.trick
+        &self.board.trick
     }
     /// Completed tricks of this hand, in order.
     pub fn tricks(&self) -> &[Trick] {
-        &self.tricks
+        &self.board.tricks
     }
     /// Tricks won by each seat (in Double Sar: won, not necessarily collected).
     pub fn won(&self) -> [u8; 4] {
-        self.won
+        self.holdings.map(|h| h.won)
     }
     /// Tricks each side has taken (in Double Sar: collected from the heap).
     pub fn taken(&self) -> [u8; MAX_SIDES] {
-        self.tally.taken
+        self.board.tally.taken
     }
     /// Tricks completed and taken: what the end of the hand is judged on.
     pub fn tally(&self) -> Tally {
-        self.tally
+        self.board.tally
     }
     pub fn heap(&self) -> Heap {
-        self.heap
+        self.board.heap
     }
     pub fn play_on(&self) -> Option<PlayOn> {
-        self.play_on
+        self.board.play_on
     }
     pub fn must_trump(&self) -> Option<Seat> {
-        self.must_trump
+        self.board.must_trump
     }
     pub fn result(&self) -> Option<&HandResult> {
-        self.result.as_ref()
+        self.board.result.as_ref()
     }
     /// Revokes in completed tricks so far (`V-REVOKE=penalty`): what a correct claim points at.
     pub fn revokes(&self) -> &[(u8, Seat)] {
-        &self.revokes
+        &self.board.revokes
     }
 
     /// The face-down indicator, while it lies on the table.
     pub fn indicator(&self) -> Option<Card> {
-        match self.call {
+        match self.board.call {
             Some(TrumpCall::Hidden {
                 card,
                 revealed: false,
@@ -228,7 +259,7 @@ impl Round {
     /// Trumps as they count on the table now: `None` before the call, while hidden, or after a
     /// defer until the turned card.
     pub fn trumps(&self) -> Option<Suit> {
-        match self.call? {
+        match self.board.call? {
             TrumpCall::Announced(s) => Some(s),
             TrumpCall::Shown(c) => Some(c.suit()),
             TrumpCall::Deferred(c) => c.map(Card::suit),
@@ -238,7 +269,7 @@ impl Round {
 
     /// The trump suit as the caller knows it, hidden or not.
     pub fn secret_trumps(&self) -> Option<Suit> {
-        match self.call? {
+        match self.board.call? {
             TrumpCall::Hidden { card, .. } => Some(card.suit()),
             _ => self.trumps(),
         }
@@ -246,22 +277,22 @@ impl Round {
 
     /// May `seat` look at its own cards? Only the caller looks before trumps are chosen (R-CALL).
     pub fn sees_own_cards(&self, seat: Seat) -> bool {
-        if Some(seat) == self.seats.dummy() && seat != self.caller() {
+        if Some(seat) == self.board.seats.dummy() && seat != self.caller() {
             // RD-OPEN: the dummy's cards stay face down until all are dealt
-            return self.phase > Phase::SecondDeal;
+            return self.board.phase > Phase::SecondDeal;
         }
-        seat == self.caller() || self.phase > Phase::TrumpCall
+        seat == self.caller() || self.board.phase > Phase::TrumpCall
     }
 
     /// The seat whose decision the hand waits for, if any.
     pub fn to_act(&self) -> Option<Seat> {
-        match self.phase {
+        match self.board.phase {
             Phase::Cut | Phase::TrumpCall => Some(self.caller()),
             Phase::Discard => Some(self.discarding()),
             Phase::Draw => Some(self.drawing()),
-            Phase::TrickPlay => match self.play_on {
+            Phase::TrickPlay => match self.board.play_on {
                 Some(PlayOn::Asked(seat)) => Some(seat),
-                _ => self.trick.to_play(),
+                _ => self.board.trick.to_play(),
             },
             Phase::FirstDeal | Phase::SecondDeal | Phase::Scoring => None,
         }
@@ -269,30 +300,30 @@ impl Round {
 
     /// Does the hand wait for a deal rather than for a seat?
     pub fn needs_step(&self) -> bool {
-        matches!(self.phase, Phase::FirstDeal | Phase::SecondDeal)
+        matches!(self.board.phase, Phase::FirstDeal | Phase::SecondDeal)
     }
 
     /// Performs the deal the phase waits for (R-DEAL1, R-DEAL2). Does nothing in other phases.
     pub fn step(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
-        match self.phase {
+        match self.board.phase {
             Phase::FirstDeal => {
-                let first = self.rules.batches.sizes()[0];
+                let first = self.board.rules.batches.sizes()[0];
                 self.deal_batch(first, &mut events);
-                self.phase = Phase::TrumpCall;
+                self.board.phase = Phase::TrumpCall;
             }
             Phase::SecondDeal => {
-                for &size in &self.rules.batches.sizes()[1..] {
+                for &size in &self.board.rules.batches.sizes()[1..] {
                     self.deal_batch(size, &mut events);
                 }
-                if let Some(dummy) = self.seats.dummy() {
+                if let Some(dummy) = self.board.seats.dummy() {
                     // RD-OPEN: the dummy's cards are face up once all are dealt
-                    let cards = self.hands[dummy.index()];
-                    self.exposed |= cards;
+                    let cards = self.holdings[dummy.index()].hand;
+                    self.board.exposed |= cards;
                     events.push(Event::DummyOpened { seat: dummy, cards });
                 }
-                self.trick = Trick::at(self.seats, self.caller(), self.trumps());
-                self.phase = Phase::TrickPlay;
+                self.board.trick = Trick::at(self.board.seats, self.caller(), self.trumps());
+                self.board.phase = Phase::TrickPlay;
             }
             _ => {}
         }
@@ -301,22 +332,22 @@ impl Round {
 
     fn deal_batch(&mut self, size: u8, events: &mut Vec<Event>) {
         let caller = self.caller();
-        for i in 0..self.seats.count() {
-            let seat = self.seats.after(caller, i);
+        for i in 0..self.board.seats.count() {
+            let seat = self.board.seats.after(caller, i);
             if seat == caller
-                && let Some(TrumpCall::Deferred(None)) = self.call
+                && let Some(TrumpCall::Deferred(None)) = self.board.call
             {
                 // V-CALL=defer: the first card of the caller's next batch fixes trumps.
-                if let Some(card) = self.deck.peek() {
-                    self.call = Some(TrumpCall::Deferred(Some(card)));
-                    self.exposed.insert(card);
+                if let Some(card) = self.board.deck.peek() {
+                    self.board.call = Some(TrumpCall::Deferred(Some(card)));
+                    self.board.exposed.insert(card);
                     events.push(Event::Dealt { seat, count: size });
-                    self.hands[seat.index()] |= self.deck.deal(size);
+                    self.holdings[seat.index()].hand |= self.board.deck.deal(size);
                     events.push(Event::TrumpShown { seat, card });
                     continue;
                 }
             }
-            self.hands[seat.index()] |= self.deck.deal(size);
+            self.holdings[seat.index()].hand |= self.board.deck.deal(size);
             events.push(Event::Dealt { seat, count: size });
         }
     }
@@ -324,12 +355,12 @@ impl Round {
     /// The cards `seat` may play now (R-FOLLOW, `V-CALL=hidden`), ignoring whose turn it is.
     /// With `V-REVOKE=penalty` any held card may be played, but these are still the legal ones.
     pub fn legal_cards(&self, seat: Seat) -> CardSet {
-        let hand = self.hands[seat.index()];
+        let hand = self.holdings[seat.index()].hand;
         let indicator = self
             .indicator()
             .filter(|_| seat == self.caller())
             .map_or(CardSet::EMPTY, CardSet::single);
-        let Some(led) = self.trick.led_suit() else {
+        let Some(led) = self.board.trick.led_suit() else {
             // Leading: any card (R-LEADANY); the indicator only once nothing else is left.
             return if hand.is_empty() { indicator } else { hand };
         };
@@ -342,7 +373,7 @@ impl Round {
             // caller must play it, which reveals trumps.
             return indicator;
         }
-        if self.must_trump == Some(seat)
+        if self.board.must_trump == Some(seat)
             && let Some(trumps) = self.trumps()
             && hand.has_suit(trumps)
         {
@@ -360,16 +391,16 @@ impl Round {
             self.push_claims(&mut out);
             return out;
         }
-        match self.phase {
-            Phase::Cut => out.extend(self.deck.cuts().map(|at| Intent::Cut { at })),
+        match self.board.phase {
+            Phase::Cut => out.extend(self.board.deck.cuts().map(|at| Intent::Cut { at })),
             Phase::TrumpCall => {
-                let hand = self.hands[seat.index()];
-                match self.rules.call {
+                let hand = self.holdings[seat.index()].hand;
+                match self.board.rules.call {
                     Call::Announce => out.extend(Suit::ALL.map(|suit| Intent::Call { suit })),
                     Call::Show => out.extend(hand.iter().map(|card| Intent::Show { card })),
                     Call::Hidden => out.extend(hand.iter().map(|card| Intent::Hide { card })),
                 }
-                if self.rules.defer {
+                if self.board.rules.defer {
                     out.push(Intent::Defer);
                 }
                 if self.redeal_refusal().is_none() {
@@ -379,12 +410,12 @@ impl Round {
             Phase::Discard => self.discard_intents(seat, &mut out),
             Phase::Draw => out.extend([Intent::Keep, Intent::Decline]),
             Phase::TrickPlay => {
-                if let Some(PlayOn::Asked(_)) = self.play_on {
+                if let Some(PlayOn::Asked(_)) = self.board.play_on {
                     out.push(Intent::PlayOn);
                     out.push(Intent::Stop);
                 } else {
-                    let legal = if self.rules.revoke == Revoke::Penalty {
-                        self.legal_cards(seat) | self.hands[seat.index()]
+                    let legal = if self.board.rules.revoke == Revoke::Penalty {
+                        self.legal_cards(seat) | self.holdings[seat.index()].hand
                     } else {
                         self.legal_cards(seat)
                     };
@@ -407,7 +438,7 @@ impl Round {
     }
 
     fn push_corrections(&self, seat: Seat, out: &mut Vec<Intent>) {
-        if self.phase != Phase::TrickPlay {
+        if self.board.phase != Phase::TrickPlay {
             return;
         }
         if let Some(pos) = self.open_revoke_of(seat) {
@@ -421,12 +452,13 @@ impl Round {
 
     /// The position of `seat`'s uncorrected revoke in the trick in play.
     fn open_revoke_of(&self, seat: Seat) -> Option<usize> {
-        (0..self.seats.count())
-            .find(|&pos| self.open_revokes[pos] && self.seats.after(self.trick.leader, pos) == seat)
+        (0..self.board.seats.count()).find(|&pos| {
+            self.board.open_revokes[pos] && self.board.seats.after(self.board.trick.leader, pos) == seat
+        })
     }
 
     fn push_claims(&self, out: &mut Vec<Intent>) {
-        if self.rules.revoke == Revoke::Penalty && self.phase == Phase::TrickPlay {
+        if self.board.rules.revoke == Revoke::Penalty && self.board.phase == Phase::TrickPlay {
             out.extend(
                 self.provable_revokes()
                     .map(|(trick, accused)| Intent::Claim { seat: accused, trick }),
@@ -437,26 +469,30 @@ impl Round {
     /// Revokes the whole table can prove: the accused has since played, or shown, a card of the
     /// suit they failed to follow. Only these are offered, so the list of choices leaks nothing.
     pub fn provable_revokes(&self) -> impl Iterator<Item = (u8, Seat)> + '_ {
-        self.revokes.iter().copied().filter(move |&(number, accused)| {
-            let Some(led) = self.tricks[number as usize - 1].led_suit() else {
-                return false;
-            };
-            let later = self.tricks[number as usize..]
-                .iter()
-                .chain(std::iter::once(&self.trick))
-                .filter_map(|t| t.card_of(accused));
-            let shown = self.exposed & self.hands[accused.index()];
-            later.chain(shown.iter()).any(|c| c.suit() == led)
-        })
+        self.board
+            .revokes
+            .iter()
+            .copied()
+            .filter(move |&(number, accused)| {
+                let Some(led) = self.board.tricks[number as usize - 1].led_suit() else {
+                    return false;
+                };
+                let later = self.board.tricks[number as usize..]
+                    .iter()
+                    .chain(std::iter::once(&self.board.trick))
+                    .filter_map(|t| t.card_of(accused));
+                let shown = self.board.exposed & self.holdings[accused.index()].hand;
+                later.chain(shown.iter()).any(|c| c.suit() == led)
+            })
     }
 
     /// The legal replacements for the revoke at `pos` of the trick in play.
     fn correction_cards(&self, seat: Seat, pos: usize) -> CardSet {
-        let Some(led) = self.trick.led_suit() else {
+        let Some(led) = self.board.trick.led_suit() else {
             return CardSet::EMPTY;
         };
-        let revoked = self.trick.card_of(seat);
-        let hand = self.hands[seat.index()] | revoked.map_or(CardSet::EMPTY, CardSet::single);
+        let revoked = self.board.trick.card_of(seat);
+        let hand = self.holdings[seat.index()].hand | revoked.map_or(CardSet::EMPTY, CardSet::single);
         let follow = if pos == 0 { hand } else { hand.of_suit(led) };
         match revoked {
             Some(card) => follow - CardSet::single(card),
@@ -465,11 +501,11 @@ impl Round {
     }
 
     fn redeal_refusal(&self) -> Option<RuleError> {
-        if !self.rules.redeal {
+        if !self.board.rules.redeal {
             Some(RuleError::NotInRules(NotInRules::Redeal))
-        } else if self.hands[self.caller().index()].has_face_or_ace() {
+        } else if self.holdings[self.caller().index()].hand.has_face_or_ace() {
             Some(RuleError::Barred(Barred::FaceOrAceHeld))
-        } else if self.redeals >= MAX_REDEALS {
+        } else if self.board.redeals >= MAX_REDEALS {
             Some(RuleError::Barred(Barred::RedealsUsedUp))
         } else {
             None
@@ -480,10 +516,10 @@ impl Round {
         if self.indicator().is_none() {
             return Some(Barred::NoIndicator);
         }
-        let Some(led) = self.trick.led_suit() else {
+        let Some(led) = self.board.trick.led_suit() else {
             return Some(Barred::CanFollow);
         };
-        let hand = self.hands[seat.index()];
+        let hand = self.holdings[seat.index()].hand;
         let holds_led = hand.has_suit(led)
             || (seat == self.caller() && self.indicator().is_some_and(|c| c.suit() == led));
         holds_led.then_some(Barred::CanFollow)
@@ -498,25 +534,27 @@ impl Round {
             return self.correct(seat, card);
         }
         let Some(expected) = self.to_act() else {
-            return Err(RuleError::NobodyToAct { phase: self.phase });
+            return Err(RuleError::NobodyToAct {
+                phase: self.board.phase,
+            });
         };
         let wrong_phase = || RuleError::WrongPhase {
-            phase: self.phase,
+            phase: self.board.phase,
             intent,
         };
         let phase_ok = match intent {
-            Intent::Cut { .. } => self.phase == Phase::Cut,
+            Intent::Cut { .. } => self.board.phase == Phase::Cut,
             Intent::Call { .. }
             | Intent::Show { .. }
             | Intent::Hide { .. }
             | Intent::Defer
-            | Intent::Redeal => self.phase == Phase::TrumpCall,
-            Intent::Discard { .. } => self.phase == Phase::Discard,
-            Intent::Keep | Intent::Decline => self.phase == Phase::Draw,
+            | Intent::Redeal => self.board.phase == Phase::TrumpCall,
+            Intent::Discard { .. } => self.board.phase == Phase::Discard,
+            Intent::Keep | Intent::Decline => self.board.phase == Phase::Draw,
             Intent::Play { .. } | Intent::Reveal => {
-                self.phase == Phase::TrickPlay && !matches!(self.play_on, Some(PlayOn::Asked(_)))
+                self.board.phase == Phase::TrickPlay && !matches!(self.board.play_on, Some(PlayOn::Asked(_)))
             }
-            Intent::PlayOn | Intent::Stop => matches!(self.play_on, Some(PlayOn::Asked(_))),
+            Intent::PlayOn | Intent::Stop => matches!(self.board.play_on, Some(PlayOn::Asked(_))),
             Intent::Correct { .. } | Intent::Claim { .. } => true,
         };
         if !phase_ok {
@@ -528,58 +566,58 @@ impl Round {
         let mut events = Vec::new();
         match intent {
             Intent::Cut { at } => {
-                if !self.deck.cut(at) {
+                if !self.board.deck.cut(at) {
                     return Err(RuleError::CutOutOfRange { at });
                 }
                 events.push(Event::Cut { seat, at });
-                self.phase = Phase::FirstDeal;
+                self.board.phase = Phase::FirstDeal;
             }
             Intent::Call { suit } => {
                 self.require_call(Call::Announce, NotInRules::Announce)?;
-                self.call = Some(TrumpCall::Announced(suit));
+                self.board.call = Some(TrumpCall::Announced(suit));
                 events.push(Event::TrumpsCalled { seat, suit });
-                self.phase = self.after_call();
+                self.board.phase = self.after_call();
             }
             Intent::Show { card } => {
                 self.require_call(Call::Show, NotInRules::Show)?;
                 self.require_held(seat, card)?;
-                self.call = Some(TrumpCall::Shown(card));
-                self.exposed.insert(card);
+                self.board.call = Some(TrumpCall::Shown(card));
+                self.board.exposed.insert(card);
                 events.push(Event::TrumpShown { seat, card });
-                self.phase = self.after_call();
+                self.board.phase = self.after_call();
             }
             Intent::Hide { card } => {
                 self.require_call(Call::Hidden, NotInRules::Hide)?;
                 self.require_held(seat, card)?;
-                self.hands[seat.index()].remove(card);
-                self.call = Some(TrumpCall::Hidden {
+                self.holdings[seat.index()].hand.remove(card);
+                self.board.call = Some(TrumpCall::Hidden {
                     card,
                     revealed: false,
                 });
                 events.push(Event::IndicatorLaid { seat });
-                self.phase = self.after_call();
+                self.board.phase = self.after_call();
             }
             Intent::Defer => {
-                if !self.rules.defer {
+                if !self.board.rules.defer {
                     return Err(RuleError::NotInRules(NotInRules::Defer));
                 }
-                self.call = Some(TrumpCall::Deferred(None));
+                self.board.call = Some(TrumpCall::Deferred(None));
                 events.push(Event::Deferred { seat });
-                self.phase = self.after_call();
+                self.board.phase = self.after_call();
             }
             Intent::Redeal => {
                 if let Some(refusal) = self.redeal_refusal() {
                     return Err(refusal);
                 }
-                let redeals = self.redeals + 1;
+                let redeals = self.board.redeals + 1;
                 *self = Round::new(
-                    &self.rules,
-                    self.seed,
-                    self.deal_no + 1,
-                    self.hand_no,
-                    self.dealer,
+                    &self.board.rules,
+                    self.board.seed,
+                    self.board.deal_no + 1,
+                    self.board.hand_no,
+                    self.board.dealer,
                 );
-                self.redeals = redeals;
+                self.board.redeals = redeals;
                 events.push(Event::Redeal { seat, redeals });
                 events.push(self.opening_event());
             }
@@ -593,16 +631,16 @@ impl Round {
                 }
                 events.push(Event::RevealAsked { seat });
                 self.reveal(&mut events);
-                self.must_trump = Some(seat);
+                self.board.must_trump = Some(seat);
             }
             Intent::PlayOn => {
-                self.play_on = Some(PlayOn::Playing);
-                self.tally.playing_on = true;
+                self.board.play_on = Some(PlayOn::Playing);
+                self.board.tally.playing_on = true;
                 events.push(Event::PlayedOn { seat });
             }
             Intent::Stop => {
                 events.push(Event::Stopped { seat });
-                let winner = self.seats.side(seat);
+                let winner = self.board.seats.side(seat);
                 self.finish(winner, HandKind::Court, &mut events);
             }
             Intent::Correct { .. } | Intent::Claim { .. } => {}
@@ -613,7 +651,7 @@ impl Round {
     /// The phase that follows the call: the discards at a table that draws (R2-DEAL), the
     /// second deal everywhere else (R-DEAL2).
     fn after_call(&self) -> Phase {
-        if self.rules.batches.draws() {
+        if self.board.rules.batches.draws() {
             Phase::Discard
         } else {
             Phase::SecondDeal
@@ -621,7 +659,7 @@ impl Round {
     }
 
     fn require_call(&self, call: Call, otherwise: NotInRules) -> Result<(), RuleError> {
-        if self.rules.call == call {
+        if self.board.rules.call == call {
             Ok(())
         } else {
             Err(RuleError::NotInRules(otherwise))
@@ -629,7 +667,7 @@ impl Round {
     }
 
     fn require_held(&self, seat: Seat, card: Card) -> Result<(), RuleError> {
-        if self.hands[seat.index()].contains(card) {
+        if self.holdings[seat.index()].hand.contains(card) {
             Ok(())
         } else {
             Err(RuleError::CardNotHeld { card })
@@ -641,12 +679,12 @@ impl Round {
         if let Some(TrumpCall::Hidden {
             card,
             revealed: false,
-        }) = self.call
+        }) = self.board.call
         {
-            self.call = Some(TrumpCall::Hidden { card, revealed: true });
-            self.hands[self.caller().index()].insert(card);
-            self.exposed.insert(card);
-            self.trick.reveal_trumps(card.suit());
+            self.board.call = Some(TrumpCall::Hidden { card, revealed: true });
+            self.holdings[self.caller().index()].hand.insert(card);
+            self.board.exposed.insert(card);
+            self.board.trick.reveal_trumps(card.suit());
             events.push(Event::TrumpsRevealed {
                 suit: card.suit(),
                 card,
@@ -656,39 +694,39 @@ impl Round {
 
     fn play(&mut self, seat: Seat, card: Card, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let is_indicator = self.indicator() == Some(card) && seat == self.caller();
-        if !is_indicator && !self.hands[seat.index()].contains(card) {
+        if !is_indicator && !self.holdings[seat.index()].hand.contains(card) {
             return Err(RuleError::CardNotHeld { card });
         }
         let legal = self.legal_cards(seat);
         if !legal.contains(card) {
             let refusal = refusal(
-                &self.trick,
+                &self.board.trick,
                 legal,
                 is_indicator,
-                self.trumps().filter(|_| self.must_trump == Some(seat)),
+                self.trumps().filter(|_| self.board.must_trump == Some(seat)),
             );
-            if self.rules.revoke == Revoke::Prevent || is_indicator {
+            if self.board.rules.revoke == Revoke::Prevent || is_indicator {
                 return Err(refusal);
             }
             // V-REVOKE=penalty: the card is accepted; the revoke may be corrected or claimed.
-            self.open_revokes[self.trick.len()] = true;
+            self.board.open_revokes[self.board.trick.len()] = true;
         }
         if is_indicator {
             self.reveal(events);
         }
-        self.hands[seat.index()].remove(card);
-        self.trick.push(card);
+        self.holdings[seat.index()].hand.remove(card);
+        self.board.trick.push(card);
         events.push(Event::Played { seat, card });
-        if self.trick.is_complete() {
+        if self.board.trick.is_complete() {
             self.complete_trick(events);
         }
         Ok(())
     }
 
     fn correct(&mut self, seat: Seat, card: Card) -> Result<Vec<Event>, RuleError> {
-        if self.phase != Phase::TrickPlay {
+        if self.board.phase != Phase::TrickPlay {
             return Err(RuleError::WrongPhase {
-                phase: self.phase,
+                phase: self.board.phase,
                 intent: Intent::Correct { card },
             });
         }
@@ -696,20 +734,20 @@ impl Round {
             return Err(RuleError::NothingToCorrect);
         };
         if !self.correction_cards(seat, pos).contains(card) {
-            return match self.trick.led_suit() {
-                Some(suit) if self.hands[seat.index()].contains(card) => {
+            return match self.board.trick.led_suit() {
+                Some(suit) if self.holdings[seat.index()].hand.contains(card) => {
                     Err(RuleError::MustFollowSuit { suit })
                 }
                 _ => Err(RuleError::CardNotHeld { card }),
             };
         }
-        let back = self.trick.take_back_from(pos);
+        let back = self.board.trick.take_back_from(pos);
         let mut returned = CardSet::EMPTY;
         for (s, c) in back {
-            self.hands[s.index()].insert(c);
+            self.holdings[s.index()].hand.insert(c);
             returned.insert(c);
         }
-        for open in &mut self.open_revokes[pos..] {
+        for open in &mut self.board.open_revokes[pos..] {
             *open = false;
         }
         let mut events = vec![Event::Corrected { seat, returned }];
@@ -718,19 +756,19 @@ impl Round {
     }
 
     fn claim(&mut self, by: Seat, accused: Seat, trick: u8) -> Result<Vec<Event>, RuleError> {
-        if self.rules.revoke != Revoke::Penalty {
+        if self.board.rules.revoke != Revoke::Penalty {
             return Err(RuleError::NotInRules(NotInRules::RevokeClaims));
         }
-        if self.phase != Phase::TrickPlay {
+        if self.board.phase != Phase::TrickPlay {
             return Err(RuleError::WrongPhase {
-                phase: self.phase,
+                phase: self.board.phase,
                 intent: Intent::Claim { seat: accused, trick },
             });
         }
-        if trick == 0 || trick as usize > self.tricks.len() {
+        if trick == 0 || trick as usize > self.board.tricks.len() {
             return Err(RuleError::NoSuchTrick { trick });
         }
-        let upheld = self.revokes.contains(&(trick, accused));
+        let upheld = self.board.revokes.contains(&(trick, accused));
         let mut events = vec![Event::RevokeClaimed {
             by,
             accused,
@@ -738,49 +776,63 @@ impl Round {
             upheld,
         }];
         if upheld {
-            self.finish(self.seats.side(accused).other(), HandKind::Revoke, &mut events);
+            self.finish(
+                self.board.seats.side(accused).other(),
+                HandKind::Revoke,
+                &mut events,
+            );
         } else {
-            self.finish(self.seats.side(by).other(), HandKind::FalseClaim, &mut events);
+            self.finish(
+                self.board.seats.side(by).other(),
+                HandKind::FalseClaim,
+                &mut events,
+            );
         }
         Ok(events)
     }
 
     fn complete_trick(&mut self, events: &mut Vec<Event>) {
-        let Some((winner, card)) = self.trick.winner() else {
+        let Some((winner, card)) = self.board.trick.winner() else {
             return;
         };
-        let number = u8::try_from(self.tricks.len() + 1).unwrap_or(u8::MAX);
-        for pos in 0..self.seats.count() {
-            if std::mem::take(&mut self.open_revokes[pos]) {
-                self.revokes
-                    .push((number, self.seats.after(self.trick.leader, pos)));
+        let number = u8::try_from(self.board.tricks.len() + 1).unwrap_or(u8::MAX);
+        for pos in 0..self.board.seats.count() {
+            if std::mem::take(&mut self.board.open_revokes[pos]) {
+                self.board
+                    .revokes
+                    .push((number, self.board.seats.after(self.board.trick.leader, pos)));
             }
         }
-        self.tricks.push(self.trick);
-        self.won[winner.index()] += 1;
-        self.must_trump = None;
+        self.board.tricks.push(self.board.trick);
+        self.holdings[winner.index()].won += 1;
+        self.board.must_trump = None;
         events.push(Event::TrickWon {
             seat: winner,
             card,
             number,
         });
-        let side = self.seats.side(winner);
-        let taken = match self.rules.mode {
+        let side = self.board.seats.side(winner);
+        let taken = match self.board.rules.mode {
             Mode::SingleSar => 1,
             Mode::DoubleSar => {
-                let collected = self.heap.add(winner, card, number, Collect::of(&self.rules));
+                let collected = self
+                    .board
+                    .heap
+                    .add(winner, card, number, Collect::of(&self.board.rules));
                 if let Some(tricks) = collected {
                     events.push(Event::HeapCollected { seat: winner, tricks });
                 }
                 collected.unwrap_or(0)
             }
         };
-        self.tally.add(side, taken);
-        self.trick = Trick::at(self.seats, winner, self.trumps());
-        match Ending::of(&self.rules).after_trick(&self.tally, self.seats.side(self.caller())) {
+        self.board.tally.add(side, taken);
+        self.board.trick = Trick::at(self.board.seats, winner, self.trumps());
+        match Ending::of(&self.board.rules)
+            .after_trick(&self.board.tally, self.board.seats.side(self.caller()))
+        {
             Verdict::Over(winner_side, kind) => self.finish(winner_side, kind, events),
             Verdict::AskPlayOn => {
-                self.play_on = Some(PlayOn::Asked(winner));
+                self.board.play_on = Some(PlayOn::Asked(winner));
                 events.push(Event::PlayOnAsked { seat: winner });
             }
             Verdict::GoesOn => {}
@@ -791,16 +843,16 @@ impl Round {
         let result = HandResult {
             winner,
             kind,
-            tricks: self.tally.taken,
-            dealer: self.dealer,
+            tricks: self.board.tally.taken,
+            dealer: self.board.dealer,
             caller: self.caller(),
         };
-        self.result = Some(result);
-        self.play_on = None;
-        self.phase = Phase::Scoring;
+        self.board.result = Some(result);
+        self.board.play_on = None;
+        self.board.phase = Phase::Scoring;
         events.push(Event::HandOver { result });
         // R-ENDSEEN: what was left is shown to all; an unrevealed indicator goes back to its hand.
-        let mut hands = self.hands;
+        let mut hands = self.hands();
         if let Some(card) = self.indicator() {
             hands[self.caller().index()].insert(card);
         }

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use courtpiece_game::{GamePlugin, Pacing, SavePath, Table};
+use courtpiece_game::{GamePlugin, Pacing, SavePath, match_over, snapshot};
 use courtpiece_net::discovery::DISCOVERY_PORT;
 use courtpiece_net::host::{self, HostConfig};
 use courtpiece_net::{Access, DEFAULT_PORT, Host, NetPlugin, SeatPlan, TableCode};
@@ -92,7 +92,7 @@ pub fn run(
             started = true;
             eprintln!("Every seat is taken: the match starts.");
         }
-        let over = world.get_resource::<Table>().is_some_and(|t| t.game.is_over());
+        let over = match_over(world);
         if over {
             let since = *over_since.get_or_insert_with(Instant::now);
             if world.resource::<Host>().connected() == 0 || since.elapsed() > LINGER {
@@ -101,8 +101,9 @@ pub fn run(
         }
         ticker.wait();
     }
-    let summary = app.world().resource::<Table>().game.summary();
+    let summary = snapshot(app.world()).map(|table| table.game.summary());
     host::close(app.world_mut());
+    let summary = summary.ok_or_else(|| CliError::Usage("the match did not start (see the log)".into()))?;
     if o.json {
         println!("{}", serde_json::to_string(&summary).unwrap_or_default());
     } else {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use courtpiece_bots::Level;
-use courtpiece_game::{Controller, GamePlugin, Pacing, Phase, SavePath, StartMatch, Table};
+use courtpiece_game::{Controller, GamePlugin, Pacing, Phase, SavePath, StartMatch, snapshot};
 use courtpiece_net::{SeatPlan, TableCode};
 use courtpiece_rules::{GameRecord, MatchSummary, Preset, RuleSet};
 
@@ -141,7 +141,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
             people: people.clone(),
             resume: resume.take(),
         });
-        let summary = run_match(&mut app);
+        let summary = run_match(&mut app)?;
         hands += summary.hands;
         if o.json {
             println!("{}", serde_json::to_string(&summary).unwrap_or_default());
@@ -175,14 +175,16 @@ pub(crate) fn match_record_path(path: &Path, n: u32) -> PathBuf {
     path.with_file_name(name)
 }
 
-fn run_match(app: &mut App) -> MatchSummary {
+fn run_match(app: &mut App) -> Result<MatchSummary, CliError> {
     loop {
         app.update();
         if *app.world().resource::<State<Phase>>().get() == Phase::MatchOver {
             break;
         }
     }
-    app.world().resource::<Table>().game.summary()
+    snapshot(app.world())
+        .map(|table| table.game.summary())
+        .ok_or_else(|| CliError::Usage("the match did not start (see the log)".into()))
 }
 
 /// A seat for each of the rules' players (`V-PLAYERS`), each a bot of a level that plays at

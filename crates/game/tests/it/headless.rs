@@ -3,7 +3,9 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use courtpiece_bots::Level;
-use courtpiece_game::{Controller, GamePlugin, PersonOf, Phase, Rail, Seen, StartMatch, Table, TableEvent};
+use courtpiece_game::{
+    Controller, GamePlugin, PersonOf, Phase, Rail, Seen, StartMatch, TableEvent, TableMut, snapshot,
+};
 use courtpiece_rules::{Event, Preset, RuleSet};
 
 #[derive(Resource, Default)]
@@ -20,19 +22,17 @@ fn record(
     mut events: MessageReader<TableEvent>,
     state: Res<State<Phase>>,
     decision: Option<Res<State<courtpiece_game::Decision>>>,
-    table: Option<Res<Table>>,
+    table: Option<TableMut>,
     people: Query<(&PersonOf, &Seen)>,
     rail: Option<Res<Rail>>,
 ) {
     // what each person sees is the match's view for them, never an older one
     if let (Some(table), Some(rail)) = (table, rail) {
+        let game = table.take();
         for (person, view) in &people {
-            assert_eq!(view.0, table.game.view_for(person.0), "{person:?}");
+            assert_eq!(view.0, game.view_for(person.0), "{person:?}");
         }
-        assert_eq!(
-            rail.0,
-            table.game.view(courtpiece_rules::Seat::ALL[0]).for_spectator()
-        );
+        assert_eq!(rail.0, game.view(courtpiece_rules::Seat::ALL[0]).for_spectator());
         watched.views_checked += 1;
     }
     watched.events.extend(events.read().map(|e| e.0.clone()));
@@ -82,7 +82,7 @@ fn a_whole_match_in_every_preset() {
         let mut rules = preset.rules();
         rules.max_hands = Some(6);
         let app = play(rules, 3);
-        let table = app.world().resource::<Table>();
+        let table = snapshot(app.world()).unwrap();
         assert!(table.game.is_over(), "{preset}: the match did not end");
         assert_eq!(*app.world().resource::<State<Phase>>().get(), Phase::MatchOver);
         // the record replays to the same match
@@ -153,7 +153,7 @@ fn a_start_with_the_wrong_number_of_seats_is_refused() {
     for _ in 0..5 {
         app.update();
     }
-    assert!(app.world().get_resource::<Table>().is_none());
+    assert!(snapshot(app.world()).is_none());
 }
 
 #[test]
@@ -180,7 +180,7 @@ fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
     let mut rules = Preset::CourtPiece.rules();
     rules.max_hands = Some(5);
     let straight = play(rules.clone(), 21);
-    let expected = straight.world().resource::<Table>().game.summary();
+    let expected = snapshot(straight.world()).unwrap().game.summary();
 
     let path = std::env::temp_dir().join(format!("courtpiece-resume-{}.json", std::process::id()));
     let seats = bots(&rules);
@@ -195,7 +195,7 @@ fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
     // stop in the middle of the third hand's trick play
     for _ in 0..100_000 {
         first.update();
-        let table = first.world().resource::<Table>();
+        let table = snapshot(first.world()).unwrap();
         if table.game.hand_no() == 3 && table.game.round().tricks().len() >= 4 || table.game.is_over() {
             break;
         }
@@ -217,7 +217,7 @@ fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
     });
     second.update();
     assert_eq!(
-        second.world().resource::<Table>().game.hand_no(),
+        snapshot(second.world()).unwrap().game.hand_no(),
         3,
         "the second table goes on from the save, not from the first hand"
     );
@@ -227,7 +227,7 @@ fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
             break;
         }
     }
-    assert_eq!(second.world().resource::<Table>().game.summary(), expected);
+    assert_eq!(snapshot(second.world()).unwrap().game.summary(), expected);
     std::fs::remove_file(&path).ok();
 }
 
@@ -245,7 +245,7 @@ fn the_events_of_each_hand_agree_with_the_final_state() {
     let mut rules = Preset::DoubleSar.rules();
     rules.max_hands = Some(5);
     let app = play(rules, 12);
-    let table = app.world().resource::<Table>();
+    let table = snapshot(app.world()).unwrap();
     let seen = app.world().resource::<Watched>();
     // split the events at each hand's result and check each hand's story
     let mut results = table.game.results().iter();
@@ -314,18 +314,18 @@ fn a_person_whose_turn_timer_runs_out_is_played_for_by_a_bot() {
         }
     }
     assert!(
-        app.world().resource::<Table>().game.is_over(),
+        snapshot(app.world()).unwrap().game.is_over(),
         "the person's turns were played for them"
     );
     assert!(timeouts > 0);
     // an intent sent for a seat out of turn is rejected with its reason and changes nothing
-    let before = app.world().resource::<Table>().game.summary();
+    let before = snapshot(app.world()).unwrap().game.summary();
     app.world_mut().write_message(SeatIntent {
         person: courtpiece_rules::Person::ALL[0],
         intent: courtpiece_rules::Intent::Stop,
     });
     app.update();
-    assert_eq!(app.world().resource::<Table>().game.summary(), before);
+    assert_eq!(snapshot(app.world()).unwrap().game.summary(), before);
     let rejected = app
         .world_mut()
         .resource_mut::<Messages<courtpiece_game::Rejected>>()
@@ -370,7 +370,7 @@ fn dummy_rang_the_driver_plays_the_dummy_with_their_own_intents() {
     let mut dummy_moves = 0;
     for _ in 0..20_000 {
         app.update();
-        let Some(table) = app.world().get_resource::<Table>() else {
+        let Some(table) = snapshot(app.world()) else {
             continue;
         };
         if table.game.is_over() {
@@ -384,7 +384,7 @@ fn dummy_rang_the_driver_plays_the_dummy_with_their_own_intents() {
         dummy_moves += usize::from(seat == courtpiece_rules::Seats::DUMMY);
         app.world_mut().write_message(SeatIntent { person, intent });
     }
-    let table = app.world().resource::<Table>();
+    let table = snapshot(app.world()).unwrap();
     assert!(table.game.is_over());
     assert!(dummy_moves >= 26, "the dummy played its cards");
     assert_eq!(table.record.replay().unwrap().summary(), table.game.summary());

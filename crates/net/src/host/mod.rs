@@ -299,9 +299,7 @@ fn public_addresses(bound: SocketAddr) -> Vec<SocketAddr> {
 
 /// Says goodbye to everyone and closes the socket.
 pub fn close(world: &mut World) {
-    let over = world
-        .get_resource::<courtpiece_game::Table>()
-        .is_some_and(|t| t.game.is_over());
+    let over = courtpiece_game::match_over(world);
     let why = if over {
         crate::protocol::Goodbye::MatchOver
     } else {

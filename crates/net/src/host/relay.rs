@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_renet::renet::ClientId;
 use bevy_renet::{RenetSend, RenetServer};
-use courtpiece_game::{Rejected, Sights, Table, TableEvent};
+use courtpiece_game::{Rejected, Sights, TableEvent};
 use courtpiece_rules::{Event, Person, Seat};
 
 use super::{Host, lobby};
@@ -58,7 +58,6 @@ pub(crate) fn send(server: &mut RenetServer, client: ClientId, message: &HostMes
 fn relay(
     mut server: ResMut<RenetServer>,
     mut host: ResMut<Host>,
-    table: Option<Res<Table>>,
     sights: Sights,
     mut events: MessageReader<TableEvent>,
     mut rejected: MessageReader<Rejected>,
@@ -86,9 +85,9 @@ fn relay(
             send(&mut server, client, &HostMessage::Rejected(refusal));
         }
     }
-    let Some(table) = table else { return };
+    let Some(moves) = sights.moves() else { return };
     let match_over = events.iter().any(|e| matches!(e, Event::MatchOver { .. }));
-    let moves = u32::try_from(table.record.moves.len()).unwrap_or(u32::MAX);
+    let moves = u32::try_from(moves).unwrap_or(u32::MAX);
     let Host { peers, players, .. } = &mut *host;
     for (&client, peer) in peers.iter_mut() {
         let Some(index) = peer.player else { continue };
@@ -117,8 +116,10 @@ fn relay(
             stats.bytes_to_seat[seat.index()] += bytes as u64;
             stats.messages_to_seat[seat.index()] += 1;
         }
-        if match_over || (resync && table.game.is_over()) {
-            send(&mut server, client, &HostMessage::Summary(table.game.summary()));
+        if (match_over || resync)
+            && let Some(summary) = sights.summary().filter(|s| match_over || s.finished)
+        {
+            send(&mut server, client, &HostMessage::Summary(summary));
         }
     }
 }

@@ -6,7 +6,7 @@ use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
 use courtpiece_bots::Level;
-use courtpiece_game::Table;
+use courtpiece_game::snapshot;
 use courtpiece_net::code::PROTOCOL_ID;
 use courtpiece_net::codec::{decode, encode};
 use courtpiece_net::{Access, ClientMessage, HostMessage, LobbyAction, SeatPlan};
@@ -208,7 +208,7 @@ fn a_flood_of_bad_datagrams_does_not_stop_the_match() {
         Duration::from_secs(300),
         |h, c| {
             if hand_when_flood_ended.is_none() && flooder.is_finished() {
-                hand_when_flood_ended = h.world().get_resource::<Table>().map(|t| t.game.hand_no());
+                hand_when_flood_ended = snapshot(h.world()).map(|t| t.game.hand_no());
             }
             match_over(h) && all_have_summary(c) && flooder.is_finished()
         },
@@ -222,7 +222,7 @@ fn a_flood_of_bad_datagrams_does_not_stop_the_match() {
         during < hands,
         "the flood ended in hand {during}, before the match did"
     );
-    let expected = host.world().resource::<Table>().game.summary();
+    let expected = snapshot(host.world()).unwrap().game.summary();
     assert_eq!(expected.hands, hands);
     for c in &clients {
         assert_eq!(session(c).summary.as_ref(), Some(&expected));

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::App;
 use courtpiece_bots::Level;
-use courtpiece_game::Table;
+use courtpiece_game::snapshot;
 use courtpiece_net::{Access, ClientMessage, Refusal, SeatPlan, ToHost};
 use courtpiece_rules::{CardSet, Intent, Phase, Preset, RuleError};
 
@@ -34,7 +34,7 @@ fn send(app: &mut App, intent: Intent) {
 
 fn host_moves(host: &App) -> u32 {
     // the intents the host has applied
-    u32::try_from(host.world().resource::<Table>().record.moves.len()).unwrap()
+    u32::try_from(snapshot(host.world()).unwrap().record.moves.len()).unwrap()
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn wrong_turn_card_not_held_and_revoke_are_rejected_with_their_reason() {
             if let Some(got) = s.rejections.get(seen) {
                 assert_eq!(kind(got), Some(reason), "expected {reason:?}, got {got:?}");
                 let me = s.seat.expect("seated");
-                let record = &host.world().resource::<Table>().record;
+                let record = &snapshot(host.world()).unwrap().record;
                 assert!(
                     record.moves[moves as usize..].iter().all(|m| m.seat != me),
                     "a refused intent changed nothing"
@@ -154,6 +154,6 @@ fn wrong_turn_card_not_held_and_revoke_are_rejected_with_their_reason() {
         [NOT_HELD, REVOKE, WRONG_TURN],
         "every refusal was provoked and seen"
     );
-    let summary = host.world().resource::<Table>().game.summary();
+    let summary = snapshot(host.world()).unwrap().game.summary();
     assert_eq!(session(&tester).summary.as_ref(), Some(&summary));
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use bevy::prelude::App;
 use courtpiece_bots::Level;
-use courtpiece_game::Table;
+use courtpiece_game::snapshot;
 use courtpiece_net::host::join_own_table;
 use courtpiece_net::{Access, ClientMessage, LobbyAction, LobbyError, Refusal, SeatPlan, SeatState, ToHost};
 use courtpiece_rules::{CardSet, Preset, Seat};
@@ -103,7 +103,7 @@ fn the_owner_arranges_the_table_and_deals() {
         })
     });
     assert_eq!(
-        host.world().resource::<Table>().game.rules(),
+        snapshot(host.world()).unwrap().game.rules(),
         &Preset::Hokm.rules()
     );
     assert_eq!(session(&host).view.as_ref().unwrap().seat, Seat::ALL[2]);

@@ -1,7 +1,7 @@
 use std::time::{Duration, Instant};
 
 use courtpiece_bots::Level;
-use courtpiece_game::Table;
+use courtpiece_game::snapshot;
 use courtpiece_net::{Access, SeatPlan};
 use courtpiece_rules::Preset;
 
@@ -37,7 +37,7 @@ fn three_autoplay_clients_finish_a_match_with_the_hosts_summary() {
     );
     eprintln!("20 hands in {:?}", start.elapsed());
     assert!(done, "the match finished");
-    let expected = host.world().resource::<Table>().game.summary();
+    let expected = snapshot(host.world()).unwrap().game.summary();
     for c in &clients {
         assert_eq!(session(c).summary.as_ref(), Some(&expected));
     }
@@ -64,9 +64,7 @@ fn the_host_plays_on_when_everyone_leaves() {
         .map(|n| client_app(addr, access, n, Some(Level::Easy)))
         .collect();
     let first_hand_over = |h: &bevy::prelude::App, _: &[bevy::prelude::App]| {
-        h.world()
-            .get_resource::<Table>()
-            .is_some_and(|t| t.game.hand_no() >= 2)
+        snapshot(h.world()).is_some_and(|t| t.game.hand_no() >= 2)
     };
     assert!(run_until(
         &mut host,
@@ -89,5 +87,5 @@ fn the_host_plays_on_when_everyone_leaves() {
     );
     assert!(over, "bots finished the match for the people who left");
     assert_eq!(host.world().resource::<courtpiece_net::Host>().connected(), 0);
-    assert_eq!(host.world().resource::<Table>().game.summary().hands, 4);
+    assert_eq!(snapshot(host.world()).unwrap().game.summary().hands, 4);
 }

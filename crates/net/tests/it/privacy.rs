@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use courtpiece_bots::Level;
-use courtpiece_game::Table;
+use courtpiece_game::{Snapshot, snapshot};
 use courtpiece_net::{Access, HostMessage, SeatPlan, Update};
 use courtpiece_rules::{Card, CardSet, Person, Preset, Seat};
 
@@ -21,7 +21,7 @@ struct Secrets {
     people: [Person; 4],
 }
 
-fn secrets(table: &Table) -> Secrets {
+fn secrets(table: &Snapshot) -> Secrets {
     let mut seats = [CardSet::EMPTY; 4];
     let mut looked_at = CardSet::EMPTY;
     for seat in table.game.rules().seats().all() {
@@ -91,12 +91,12 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
         .collect();
     let mut states: HashMap<(u32, u32), Vec<Secrets>> = HashMap::new();
     let mut remember = |h: &bevy::prelude::App| {
-        if let Some(table) = h.world().get_resource::<Table>() {
+        if let Some(table) = snapshot(h.world()) {
             let key = (
                 u32::try_from(table.record.moves.len()).unwrap(),
                 table.game.hand_no(),
             );
-            let s = secrets(table);
+            let s = secrets(&table);
             let seen = states.entry(key).or_default();
             if !seen.contains(&s) {
                 seen.push(s);
@@ -108,7 +108,7 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
         &mut host,
         &mut clients,
         Duration::from_secs(30),
-        |h, _| h.world().get_resource::<Table>().is_some(),
+        |h, _| snapshot(h.world()).is_some(),
         &mut remember,
     );
     assert!(started, "{preset}: the match started");
@@ -121,7 +121,7 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
         &mut remember,
     );
     assert!(done, "{preset}: the match finished");
-    let summary = host.world().resource::<Table>().game.summary();
+    let summary = snapshot(host.world()).unwrap().game.summary();
     assert_eq!(summary.hands, hands, "{preset}");
     for client in &clients {
         let seat = session(client).seat;

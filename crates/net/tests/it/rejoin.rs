@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use courtpiece_bots::Level;
 use courtpiece_game::controller::BotBrain;
-use courtpiece_game::{PersonOf, Table};
+use courtpiece_game::{PersonOf, snapshot};
 use courtpiece_net::link::TIMEOUT_SECONDS;
 use courtpiece_net::{Access, HostMessage, SeatPlan, SeatState};
 use courtpiece_rules::{Preset, Seat};
@@ -44,9 +44,7 @@ fn a_dropped_player_is_replaced_after_the_grace_time_and_gets_the_seat_back() {
         .map(|n| client_app(addr, access, n, Some(Level::Medium)))
         .collect();
     let mid_hand = |h: &App, _: &[App]| {
-        h.world()
-            .get_resource::<Table>()
-            .is_some_and(|t| t.game.hand_no() == 2 && t.game.round().tricks().len() >= 3)
+        snapshot(h.world()).is_some_and(|t| t.game.hand_no() == 2 && t.game.round().tricks().len() >= 3)
     };
     assert!(run_until(
         &mut host,
@@ -62,7 +60,7 @@ fn a_dropped_player_is_replaced_after_the_grace_time_and_gets_the_seat_back() {
     let token = session(&gone).token.expect("a seat token");
     drop(gone);
     let dropped_at = Instant::now();
-    let hand_then = host.world().resource::<Table>().game.hand_no();
+    let hand_then = snapshot(host.world()).unwrap().game.hand_no();
     let mut replaced_after = None;
     let limit = Duration::from_secs(TIMEOUT_SECONDS as u64) + grace + Duration::from_secs(3);
     while replaced_after.is_none() && dropped_at.elapsed() < limit {
@@ -82,7 +80,7 @@ fn a_dropped_player_is_replaced_after_the_grace_time_and_gets_the_seat_back() {
     assert!(matches!(&lobby.seats[seat.index()], SeatState::Player { name, away: true } if name == "bilal"));
 
     // the bot plays on for a while, then bilal comes back on a new connection
-    let later = |h: &App, _: &[App]| h.world().resource::<Table>().game.hand_no() > hand_then;
+    let later = |h: &App, _: &[App]| snapshot(h.world()).unwrap().game.hand_no() > hand_then;
     assert!(run_until(
         &mut host,
         &mut clients,
@@ -114,7 +112,7 @@ fn a_dropped_player_is_replaced_after_the_grace_time_and_gets_the_seat_back() {
         first_update.tricks_from, 0,
         "the first update after a rejoin is a full view"
     );
-    let truth = host.world().resource::<Table>().game.view(seat);
+    let truth = snapshot(host.world()).unwrap().game.view(seat);
     let view = session(&clients[1]).view.clone().unwrap();
     if view.hand_no == truth.hand_no && session(&clients[1]).moves == truth_moves(&host) {
         assert_eq!(view, truth);
@@ -129,16 +127,16 @@ fn a_dropped_player_is_replaced_after_the_grace_time_and_gets_the_seat_back() {
         |_| {}
     ));
     assert!(!has_bot(&mut host, seat), "the seat is bilal's again");
-    let summary = host.world().resource::<Table>().game.summary();
+    let summary = snapshot(host.world()).unwrap().game.summary();
     assert_eq!(summary.hands, 6);
     for c in &clients {
         assert_eq!(session(c).summary.as_ref(), Some(&summary));
     }
     // the record holds every move, so the match replays to the same end
-    let record = host.world().resource::<Table>().record.clone();
+    let record = snapshot(host.world()).unwrap().record.clone();
     assert_eq!(record.replay().unwrap().summary(), summary);
 }
 
 fn truth_moves(host: &App) -> u32 {
-    u32::try_from(host.world().resource::<Table>().record.moves.len()).unwrap()
+    u32::try_from(snapshot(host.world()).unwrap().record.moves.len()).unwrap()
 }

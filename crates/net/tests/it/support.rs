@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use courtpiece_bots::Level;
-use courtpiece_game::{GamePlugin, Table};
+use courtpiece_game::{GamePlugin, snapshot};
 use courtpiece_net::host::{self, HostConfig, SeatPlan};
 use courtpiece_net::{Access, Autoplay, FromHost, HostMessage, NetPlugin, SeatToken, Session, client};
 use courtpiece_rules::RuleSet;
@@ -94,9 +94,7 @@ pub fn run_until(
 }
 
 pub fn match_over(host: &App) -> bool {
-    host.world()
-        .get_resource::<Table>()
-        .is_some_and(|t| t.game.is_over())
+    snapshot(host.world()).is_some_and(|t| t.game.is_over())
 }
 
 pub fn all_have_summary(clients: &[App]) -> bool {

@@ -5,7 +5,7 @@ use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use courtpiece_bots::Level;
-use courtpiece_game::Table;
+use courtpiece_game::snapshot;
 use courtpiece_net::{Access, SeatPlan};
 use courtpiece_rules::{Preset, Seat};
 
@@ -24,9 +24,7 @@ fn a_person_who_does_not_act_is_played_for_when_the_turn_timer_runs_out() {
     let seat = Seat::ALL[0];
     let turn_began: Cell<Option<Instant>> = Cell::new(None);
     let played_for = |host: &bevy::prelude::App| {
-        host.world()
-            .get_resource::<Table>()
-            .is_some_and(|t| t.record.moves.iter().any(|m| m.seat == seat))
+        snapshot(host.world()).is_some_and(|t| t.record.moves.iter().any(|m| m.seat == seat))
     };
     let done = run_until(
         &mut host,
@@ -34,7 +32,7 @@ fn a_person_who_does_not_act_is_played_for_when_the_turn_timer_runs_out() {
         Duration::from_secs(30),
         |host, _| played_for(host),
         |host| {
-            let to_act = host.world().get_resource::<Table>().and_then(|t| t.game.to_act());
+            let to_act = snapshot(host.world()).and_then(|t| t.game.to_act());
             if turn_began.get().is_none() && to_act == Some(seat) {
                 turn_began.set(Some(Instant::now()));
             }

@@ -21,14 +21,17 @@ pub const OTHER_DISCARDS: u8 = 2;
 impl Round {
     /// The cards `seat` laid face down (R2-DEAL, R2-DRAW): that seat's knowledge only.
     pub fn discards(&self, seat: Seat) -> CardSet {
-        self.discards[seat.index()]
+        self.holdings[seat.index()].discards
     }
 
     /// The stock of Hokm for two, top card first: empty once the draw is over, and at tables
     /// that do not draw.
     pub fn stock(&self) -> &[Card] {
-        if self.rules.batches.draws() && self.phase < Phase::TrickPlay && self.phase > Phase::FirstDeal {
-            self.deck.undealt()
+        if self.board.rules.batches.draws()
+            && self.board.phase < Phase::TrickPlay
+            && self.board.phase > Phase::FirstDeal
+        {
+            self.board.deck.undealt()
         } else {
             &[]
         }
@@ -36,7 +39,9 @@ impl Round {
 
     /// The card the drawing seat looks at: the top of the stock in its draw turn (R2-DRAW).
     pub fn offer(&self) -> Option<Card> {
-        (self.phase == Phase::Draw).then(|| self.deck.peek()).flatten()
+        (self.board.phase == Phase::Draw)
+            .then(|| self.board.deck.peek())
+            .flatten()
     }
 
     /// How many cards `seat` must discard now, if it is the one discarding (R2-DEAL).
@@ -51,23 +56,26 @@ impl Round {
     /// The hâkem discards first, then the other player (R2-DEAL).
     pub(super) fn discarding(&self) -> Seat {
         let hakem = self.caller();
-        if self.discards[hakem.index()].is_empty() {
+        if self.holdings[hakem.index()].discards.is_empty() {
             hakem
         } else {
-            self.seats.next(hakem)
+            self.board.seats.next(hakem)
         }
     }
 
     /// Turns alternate from the hâkem: eleven for the hâkem, ten for the other (R2-DRAW).
     pub(super) fn drawing(&self) -> Seat {
-        let turns_taken = self.draws;
-        self.seats.after(self.caller(), usize::from(turns_taken % 2))
+        let turns_taken = self.board.draws;
+        self.board
+            .seats
+            .after(self.caller(), usize::from(turns_taken % 2))
     }
 
     pub(super) fn discard_intents(&self, seat: Seat, out: &mut Vec<Intent>) {
         let n = self.discard_count(seat);
         out.extend(
-            self.hands[seat.index()]
+            self.holdings[seat.index()]
+                .hand
                 .subsets(n)
                 .into_iter()
                 .map(|cards| Intent::Discard { cards }),
@@ -80,7 +88,7 @@ impl Round {
         cards: CardSet,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if let Some(card) = (cards - self.hands[seat.index()]).lowest() {
+        if let Some(card) = (cards - self.holdings[seat.index()].hand).lowest() {
             return Err(RuleError::CardNotHeld { card });
         }
         let expected = self.discard_count(seat);
@@ -90,35 +98,35 @@ impl Round {
                 got: cards.count(),
             });
         }
-        self.hands[seat.index()] -= cards;
-        self.discards[seat.index()] |= cards;
+        self.holdings[seat.index()].hand -= cards;
+        self.holdings[seat.index()].discards |= cards;
         events.push(Event::Discarded {
             seat,
             count: expected,
         });
         if seat != self.caller() {
-            self.phase = Phase::Draw;
+            self.board.phase = Phase::Draw;
         }
         Ok(())
     }
 
     /// One draw turn: the top card kept and the next discarded, or the other way round.
     pub(super) fn draw(&mut self, seat: Seat, keep_first: bool, events: &mut Vec<Event>) {
-        let first = self.deck.deal(1);
-        let second = self.deck.deal(1);
+        let first = self.board.deck.deal(1);
+        let second = self.board.deck.deal(1);
         let (kept, discarded) = if keep_first {
             (first, second)
         } else {
             (second, first)
         };
-        self.hands[seat.index()] |= kept;
-        self.discards[seat.index()] |= discarded;
-        self.draws += 1;
-        let left = self.deck.remaining();
+        self.holdings[seat.index()].hand |= kept;
+        self.holdings[seat.index()].discards |= discarded;
+        self.board.draws += 1;
+        let left = self.board.deck.remaining();
         events.push(Event::Drew { seat, left });
         if left == 0 {
-            self.trick = Trick::at(self.seats, self.caller(), self.trumps());
-            self.phase = Phase::TrickPlay;
+            self.board.trick = Trick::at(self.board.seats, self.caller(), self.trumps());
+            self.board.phase = Phase::TrickPlay;
         }
     }
 }
