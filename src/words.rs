@@ -19,10 +19,17 @@ pub fn bot(seat: Seat, level: Level) -> (&'static str, String) {
     (BOTS[seat.index()], format!("{} bot", capitalised(level.name())))
 }
 
-/// A game by its rule set's id as a table announces it: "Double Sar", or "custom rules".
-pub fn game(id: &str) -> String {
-    id.parse::<Preset>()
-        .map_or_else(|_| "custom rules".to_owned(), |p| p.title().to_owned())
+/// A game by its rules as a table announces them (a preset's id, and the options that differ
+/// from it): "Double Sar", "Double Sar with first_collect=5".
+pub fn game(rules: &str) -> String {
+    let (id, changes) = rules.split_once(':').unwrap_or((rules, ""));
+    let name = id
+        .parse::<Preset>()
+        .map_or_else(|_| "custom rules".to_owned(), |p| p.title().to_owned());
+    match changes.trim() {
+        "" => name,
+        changes => format!("{name} with {changes}"),
+    }
 }
 
 /// The first letter made a capital: "you" at the start of a sentence.
@@ -60,5 +67,9 @@ mod tests {
         assert_eq!(game("double-sar"), "Double Sar");
         assert_eq!(game("court-piece"), "Court Piece");
         assert_eq!(game("custom"), "custom rules");
+        assert_eq!(
+            game("double-sar: ace=no-collect, first_collect=5"),
+            "Double Sar with ace=no-collect, first_collect=5"
+        );
     }
 }

@@ -7,6 +7,7 @@ mod join;
 mod netbench;
 mod play;
 mod replay;
+mod rules_arg;
 mod serve;
 mod solve;
 mod tick;

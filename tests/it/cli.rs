@@ -383,3 +383,47 @@ fn serve_keeps_a_record_of_every_match_and_each_replays() {
         );
     }
 }
+
+/// `serve --rules FILE --rule KEY=VALUE`: a preset's options changed from a file and one by one,
+/// kept in the record; bad options and refused combinations say why.
+#[test]
+fn serve_takes_a_rule_set_of_options() {
+    let options = temp_file("options.json", r#"{"preset":"double-sar","first_collect":5}"#);
+    let record = std::env::temp_dir().join(format!("courtpiece-custom-{}.json", std::process::id()));
+    let out = courtpiece(&[
+        "serve",
+        "--seats",
+        "bot:medium,bot:easy,bot:medium,bot:easy",
+        "--rules",
+        options.to_str().unwrap(),
+        "--rule",
+        "ace=no-collect",
+        "--hands",
+        "2",
+        "--record",
+        record.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let kept = GameRecord::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let mut expected = Preset::DoubleSar.rules();
+    expected.first_collect = 5;
+    expected.ace = courtpiece_rules::AceCollect::NoCollect;
+    expected.max_hands = Some(2);
+    expected.target = None;
+    assert_eq!(kept.rules, expected);
+    for (args, says) in [
+        (&["--rule", "frist_collect=5"][..], "first_collect"),
+        (&["--rule", "ace=sometimes"][..], "no-collect"),
+        (&["--rule", "ace"][..], "KEY=VALUE"),
+        (&["--rules", "no-such-file.json"][..], "neither a preset"),
+        (&["--rules", "hokm-2", "--rule", "players=4"][..], "refused"),
+    ] {
+        let mut all = vec!["serve", "--seats", "bot:easy,bot:easy,bot:easy,bot:easy"];
+        all.extend_from_slice(args);
+        let out = courtpiece(&all);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use courtpiece_rules::{Preset, RuleSet};
+use courtpiece_rules::{RuleSet, options};
 
 use crate::codec;
 use crate::protocol::PROTOCOL_VERSION;
@@ -24,7 +24,8 @@ const ANSWER: &[u8; 8] = b"CPIECE!\x01";
 pub struct Beacon {
     pub version: u16,
     pub table: String,
-    /// The preset the rules are, or "custom".
+    /// The preset the rules are, and the options that differ from it: `double-sar` or
+    /// `double-sar: ace=no-collect, first_collect=5`.
     pub rules: String,
     pub free_seats: u8,
     pub needs_code: bool,
@@ -34,17 +35,10 @@ pub struct Beacon {
 
 impl Beacon {
     pub fn describe_rules(rules: &RuleSet) -> String {
-        Preset::ALL
-            .into_iter()
-            .find(|p| {
-                let preset = p.rules();
-                RuleSet {
-                    max_hands: preset.max_hands,
-                    target: preset.target,
-                    ..rules.clone()
-                } == preset
-            })
-            .map_or_else(|| "custom".to_string(), |p| p.name().to_string())
+        match options::describe(rules) {
+            (preset, changes) if changes.is_empty() => preset.name().to_string(),
+            (preset, changes) => format!("{preset}: {}", changes.join(", ")),
+        }
     }
 
     fn to_bytes(&self) -> Result<Vec<u8>, codec::CodecError> {
@@ -181,6 +175,15 @@ impl Lookup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_listing_names_the_preset_and_the_options_that_differ_from_it() {
+        use courtpiece_rules::Preset;
+        assert_eq!(Beacon::describe_rules(&Preset::DoubleSar.rules()), "double-sar");
+        let mut rules = Preset::DoubleSar.rules();
+        rules.first_collect = 5;
+        assert_eq!(Beacon::describe_rules(&rules), "double-sar: first_collect=5");
+    }
 
     #[test]
     fn a_lookup_runs_off_the_calling_thread_and_finds_a_table_on_loopback() {

@@ -9,7 +9,7 @@ use bevy::state::app::StatesPlugin;
 use courtpiece_bots::Level;
 use courtpiece_game::{Controller, GamePlugin, Pacing, Phase, SavePath, StartMatch, snapshot};
 use courtpiece_net::{SeatPlan, TableCode};
-use courtpiece_rules::{GameRecord, MatchSummary, Preset, RuleSet};
+use courtpiece_rules::{GameRecord, MatchSummary, RuleSet};
 
 use super::CliError;
 
@@ -47,8 +47,8 @@ pub struct Options {
     /// `off` answers nobody).
     #[arg(long)]
     pub discovery: Option<String>,
-    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
-    pub preset: Preset,
+    #[command(flatten)]
+    pub rules: super::rules_arg::RulesArgs,
     /// Play one match of exactly this many hands.
     #[arg(long, conflicts_with = "matches")]
     pub hands: Option<u32>,
@@ -97,9 +97,15 @@ pub fn run(o: Options) -> Result<(), CliError> {
         }
         None => None,
     };
-    let mut rules = resume
-        .as_ref()
-        .map_or_else(|| o.preset.rules(), |r| r.rules.clone());
+    let mut rules = match &resume {
+        Some(_) if !o.rules.changes.is_empty() => {
+            return Err(CliError::Usage(
+                "a resumed match keeps the rules of its record: no --rule with --resume".into(),
+            ));
+        }
+        Some(record) => record.rules.clone(),
+        None => o.rules.rule_set()?,
+    };
     if let (Some(n), None) = (o.hands, &resume) {
         rules.max_hands = Some(n);
         rules.target = None;
