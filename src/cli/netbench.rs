@@ -134,7 +134,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         if match_over(host.world()) {
             break;
         }
-        ticker.wait();
+        ticker.wait_or(|left| host::wait(host.world_mut(), left));
     }
     let seconds = started.elapsed().as_secs_f64();
     // let the last updates arrive

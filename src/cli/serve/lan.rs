@@ -99,7 +99,7 @@ pub fn run(
                 break;
             }
         }
-        ticker.wait();
+        ticker.wait_or(|left| host::wait(app.world_mut(), left));
     }
     let summary = snapshot(app.world()).map(|table| table.game.summary());
     host::close(app.world_mut());

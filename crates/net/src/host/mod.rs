@@ -297,6 +297,17 @@ fn public_addresses(bound: SocketAddr) -> Vec<SocketAddr> {
     addrs
 }
 
+/// Sleeps until a datagram reaches the table or `timeout` has passed (just sleeps when no table is
+/// open): a host loop's wait between frames, so that it answers at once.
+pub fn wait(world: &mut World, timeout: Duration) {
+    match world.get_resource_mut::<HostTransport>() {
+        Some(mut transport) => {
+            transport.wait(timeout);
+        }
+        None => std::thread::sleep(timeout),
+    }
+}
+
 /// Says goodbye to everyone and closes the socket.
 pub fn close(world: &mut World) {
     let over = courtpiece_game::match_over(world);

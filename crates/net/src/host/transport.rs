@@ -1,7 +1,16 @@
 //! The host's UDP transport: renet's netcode server on our socket, behind the guard.
+//!
+//! A thread of its own waits on the socket and hands each datagram over as it arrives, so that a
+//! host loop can sleep until either its next tick or the next datagram ([`HostTransport::wait`])
+//! and answer an intent at once instead of at its next tick.
 
+use std::collections::VecDeque;
 use std::io::ErrorKind;
 use std::net::{SocketAddr, UdpSocket};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -13,13 +22,67 @@ use renetcode::{
 
 use crate::guard::plausible;
 
+/// A datagram as it came off the socket.
+type Datagram = (SocketAddr, Vec<u8>);
+
+/// How often the receiving thread looks up from the socket to see whether the table has closed.
+const LOOK_UP_EVERY: Duration = Duration::from_millis(20);
+
 #[derive(Resource)]
 pub struct HostTransport {
+    /// For sending; the receiving thread reads a clone of it.
     socket: UdpSocket,
     netcode: NetcodeServer,
-    buffer: [u8; NETCODE_MAX_PACKET_BYTES],
+    /// Behind a mutex only to make the resource `Sync`: it is used through `&mut self`.
+    incoming: Mutex<Receiver<Datagram>>,
+    /// Datagrams taken off `incoming` while waiting, not yet processed.
+    waiting: VecDeque<Datagram>,
+    receiver: Receiving,
     /// Datagrams dropped by the guard since the table opened.
     pub refused: u64,
+}
+
+/// The thread that reads the socket, and the flag that stops it.
+struct Receiving {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Drop for Receiving {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        // within one look-up the thread lets go of its socket, so the port is free again
+        if let Some(thread) = self.thread.take()
+            && thread.join().is_err()
+        {
+            error!("the table's receiving thread failed");
+        }
+    }
+}
+
+/// Reads datagrams off `socket` into `out` until told to stop or nobody listens.
+fn receive_datagrams(socket: UdpSocket, out: Sender<Datagram>, stop: Arc<AtomicBool>) {
+    let mut buffer = [0u8; NETCODE_MAX_PACKET_BYTES];
+    while !stop.load(Ordering::Relaxed) {
+        match socket.recv_from(&mut buffer) {
+            Ok((len, addr)) => {
+                if out.send((addr, buffer[..len].to_vec())).is_err() {
+                    return;
+                }
+            }
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
+                ) => {}
+            // an ICMP answer to something we sent earlier: the next datagram may be good
+            Err(e) if e.kind() == ErrorKind::ConnectionReset => {}
+            Err(e) => {
+                error!("the table's socket failed: {e}");
+                std::thread::sleep(LOOK_UP_EVERY);
+            }
+        }
+    }
 }
 
 pub fn plugin(app: &mut App) {
@@ -43,13 +106,65 @@ pub fn plugin(app: &mut App) {
 
 impl HostTransport {
     pub fn new(config: ServerConfig, socket: UdpSocket) -> std::io::Result<HostTransport> {
-        socket.set_nonblocking(true)?;
+        socket.set_nonblocking(false)?;
+        socket.set_read_timeout(Some(LOOK_UP_EVERY))?;
+        let reader = socket.try_clone()?;
+        let (sender, incoming) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = std::thread::Builder::new().name("table socket".into()).spawn({
+            let stop = stop.clone();
+            move || receive_datagrams(reader, sender, stop)
+        })?;
         Ok(HostTransport {
             socket,
             netcode: NetcodeServer::new(config),
-            buffer: [0; NETCODE_MAX_PACKET_BYTES],
+            incoming: Mutex::new(incoming),
+            waiting: VecDeque::new(),
+            receiver: Receiving {
+                stop,
+                thread: Some(thread),
+            },
             refused: 0,
         })
+    }
+
+    /// Sleeps until a datagram arrives or `timeout` has passed; true if one arrived. The host
+    /// loop calls it instead of sleeping to its next tick.
+    pub fn wait(&mut self, timeout: Duration) -> bool {
+        if !self.waiting.is_empty() {
+            return true;
+        }
+        let incoming = self.incoming.get_mut().unwrap_or_else(PoisonError::into_inner);
+        match incoming.recv_timeout(timeout) {
+            Ok(datagram) => {
+                self.waiting.push_back(datagram);
+                true
+            }
+            Err(RecvTimeoutError::Timeout) => false,
+            Err(RecvTimeoutError::Disconnected) => {
+                std::thread::sleep(timeout);
+                false
+            }
+        }
+    }
+
+    /// The next datagram to process, if any has arrived.
+    fn next_datagram(&mut self) -> Option<Datagram> {
+        if let Some(datagram) = self.waiting.pop_front() {
+            return Some(datagram);
+        }
+        let incoming = self.incoming.get_mut().unwrap_or_else(PoisonError::into_inner);
+        match incoming.try_recv() {
+            Ok(datagram) => Some(datagram),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                if self.receiver.thread.as_ref().is_some_and(JoinHandle::is_finished) {
+                    error!("the table no longer receives: its receiving thread has stopped");
+                    self.receiver.thread = None;
+                }
+                None
+            }
+        }
     }
 
     /// The user data of a connected client's connect token.
@@ -59,25 +174,13 @@ impl HostTransport {
 
     fn update(&mut self, elapsed: Duration, server: &mut RenetServer) {
         self.netcode.update(elapsed);
-        loop {
-            match self.socket.recv_from(&mut self.buffer) {
-                Ok((len, addr)) => {
-                    if !plausible(&self.buffer[..len]) {
-                        self.refused += 1;
-                        continue;
-                    }
-                    let result = self.netcode.process_packet(addr, &mut self.buffer[..len]);
-                    handle(result, &self.socket, server);
-                }
-                Err(e) if e.kind() == ErrorKind::WouldBlock => break,
-                Err(e) if e.kind() == ErrorKind::Interrupted => break,
-                // an ICMP answer to something we sent earlier: the next datagram may be good
-                Err(e) if e.kind() == ErrorKind::ConnectionReset => continue,
-                Err(e) => {
-                    error!("the table's socket failed: {e}");
-                    break;
-                }
+        while let Some((addr, mut bytes)) = self.next_datagram() {
+            if !plausible(&bytes) {
+                self.refused += 1;
+                continue;
             }
+            let result = self.netcode.process_packet(addr, &mut bytes);
+            handle(result, &self.socket, server);
         }
         for client in self.netcode.clients_id() {
             let result = self.netcode.update_client(client);
