@@ -24,8 +24,8 @@ const ANSWER: &[u8; 8] = b"CPIECE!\x01";
 pub struct Beacon {
     pub version: u16,
     pub table: String,
-    /// The preset the rules are, and the options that differ from it: `double-sar` or
-    /// `double-sar: ace=no-collect, first_collect=5`.
+    /// The preset the rules are, and the options that differ from it (the match's length
+    /// aside): `double-sar` or `double-sar: ace=no-collect, first_collect=5`.
     pub rules: String,
     pub free_seats: u8,
     pub needs_code: bool,
@@ -35,7 +35,7 @@ pub struct Beacon {
 
 impl Beacon {
     pub fn describe_rules(rules: &RuleSet) -> String {
-        match options::describe(rules) {
+        match options::describe_game(rules) {
             (preset, changes) if changes.is_empty() => preset.name().to_string(),
             (preset, changes) => format!("{preset}: {}", changes.join(", ")),
         }
@@ -182,6 +182,7 @@ mod tests {
         assert_eq!(Beacon::describe_rules(&Preset::DoubleSar.rules()), "double-sar");
         let mut rules = Preset::DoubleSar.rules();
         rules.first_collect = 5;
+        rules.max_hands = Some(6);
         assert_eq!(Beacon::describe_rules(&rules), "double-sar: first_collect=5");
     }
 

@@ -94,23 +94,35 @@ fn to_value(rules: &RuleSet) -> Value {
     serde_json::to_value(rules).unwrap_or(Value::Null)
 }
 
+/// The options that set a match's length rather than how it is played (§8).
+const LENGTH: [&str; 2] = ["target", "max_hands"];
+
 /// How a rule set reads next to the preset it differs least from: that preset and each option
 /// it changes, as `KEY=VALUE` (the match's length, `target` and `max_hands`, included).
 pub fn describe(rules: &RuleSet) -> (Preset, Vec<String>) {
+    nearest(rules, &[])
+}
+
+/// As [`describe`], leaving out how long the match is: the game that is played.
+pub fn describe_game(rules: &RuleSet) -> (Preset, Vec<String>) {
+    nearest(rules, &LENGTH)
+}
+
+fn nearest(rules: &RuleSet, leave_out: &[&str]) -> (Preset, Vec<String>) {
     let mine = to_value(rules);
     Preset::ALL
         .into_iter()
-        .map(|preset| (preset, changes(&to_value(&preset.rules()), &mine)))
+        .map(|preset| (preset, changes(&to_value(&preset.rules()), &mine, leave_out)))
         .min_by_key(|(_, changes)| changes.len())
         .unwrap_or((Preset::default(), Vec::new()))
 }
 
-fn changes(from: &Value, to: &Value) -> Vec<String> {
+fn changes(from: &Value, to: &Value, leave_out: &[&str]) -> Vec<String> {
     let (Value::Object(from), Value::Object(to)) = (from, to) else {
         return Vec::new();
     };
     to.iter()
-        .filter(|(key, value)| from.get(*key) != Some(value))
+        .filter(|(key, value)| !leave_out.contains(&key.as_str()) && from.get(*key) != Some(value))
         .map(|(key, value)| match value {
             Value::String(text) => format!("{key}={text}"),
             Value::Null => format!("{key}=none"),
@@ -157,6 +169,7 @@ mod tests {
         assert_eq!(with_option(&rules, "target=null"), Ok(rules.clone()));
         let (_, changes) = describe(&rules);
         assert!(changes.contains(&"target=none".to_string()), "{changes:?}");
+        assert_eq!(describe_game(&rules).1, ["ace=no-collect", "first_collect=5"]);
         // what a listing shows reads back as the same rule set
         let again = changes
             .iter()
