@@ -2,8 +2,13 @@
 //! key is derived from it, so only people who know it can connect, and the traffic is encrypted
 //! with keys no one else has.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::{LazyLock, Mutex};
+
+use argon2::{Algorithm, Argon2, Params, Version};
+use sha2::{Digest, Sha256};
 
 use crate::protocol::PROTOCOL_VERSION;
 
@@ -99,22 +104,48 @@ impl Access {
         matches!(self, Access::Code(_))
     }
 
-    /// The netcode private key of the table. Key stretching makes each guess of a code cost a
-    /// few milliseconds to someone who recorded the traffic.
+    /// The netcode private key of the table. A code's key is stretched with Argon2id, memory
+    /// hard, so that each guess of the code costs about 0.3 s and 128 MiB to anyone who recorded
+    /// the traffic (docs/network.md); an open table's key is no secret.
     pub fn key(self) -> [u8; 32] {
-        let secret = match self {
-            Access::Open => String::new(),
-            Access::Code(code) => code.to_string(),
-        };
-        let mut salt = b"courtpiece table key ".to_vec();
-        salt.extend_from_slice(&PROTOCOL_ID.to_be_bytes());
-        let mut key = [0u8; 32];
-        pbkdf2::pbkdf2_hmac::<sha2::Sha256>(secret.as_bytes(), &salt, KEY_ROUNDS, &mut key);
-        key
+        match self {
+            Access::Open => Sha256::digest(salt("open")).into(),
+            Access::Code(code) => code_key(code),
+        }
     }
 }
 
-const KEY_ROUNDS: u32 = 20_000;
+/// Argon2id's memory for a table key, in KiB.
+const KEY_MEMORY_KIB: u32 = 128 * 1024;
+/// Argon2id's passes over that memory.
+const KEY_PASSES: u32 = 4;
+
+/// Keys already derived in this process: a client that reconnects, and a host's own player,
+/// do not pay for the same code twice.
+static KEYS: LazyLock<Mutex<HashMap<TableCode, [u8; 32]>>> = LazyLock::new(Mutex::default);
+
+fn code_key(code: TableCode) -> [u8; 32] {
+    if let Some(key) = KEYS.lock().ok().and_then(|keys| keys.get(&code).copied()) {
+        return key;
+    }
+    let params = Params::new(KEY_MEMORY_KIB, KEY_PASSES, 1, Some(32))
+        .expect("constant Argon2 parameters within its limits");
+    let mut key = [0u8; 32];
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+        .hash_password_into(code.to_string().as_bytes(), &salt("code"), &mut key)
+        .expect("a 32-byte key from a salt of more than 8 bytes");
+    if let Ok(mut keys) = KEYS.lock() {
+        keys.insert(code, key);
+    }
+    key
+}
+
+/// Ours, this protocol version's, and what the key is for.
+fn salt(what: &str) -> Vec<u8> {
+    let mut salt = format!("courtpiece table key ({what}) ").into_bytes();
+    salt.extend_from_slice(&PROTOCOL_ID.to_be_bytes());
+    salt
+}
 
 #[cfg(test)]
 mod tests {
@@ -137,6 +168,25 @@ mod tests {
         assert_eq!(a.to_string().parse::<TableCode>().unwrap(), a);
         let codes: std::collections::HashSet<_> = (0..50).map(|_| TableCode::random()).collect();
         assert!(codes.len() > 45);
+    }
+
+    fn hex(key: [u8; 32]) -> String {
+        key.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The keys of this protocol version, written down: a change to how they are made must come
+    /// with a new protocol version, or hosts and clients of the same version would not meet.
+    #[test]
+    fn the_keys_of_this_version_stay_as_they_are() {
+        assert_eq!(PROTOCOL_VERSION, 9, "a new version: write down its keys below");
+        assert_eq!(
+            hex(Access::Code("KOT-4821".parse().unwrap()).key()),
+            "1ffea53e9a1c26fbedd0b7e2057c58df6809ee0469f61e785401a9bb8ea1723a"
+        );
+        assert_eq!(
+            hex(Access::Open.key()),
+            "56f4ef2f12a8388e1fa1873e9976d34c59b99d426ac1688c625f8323f6a63c30"
+        );
     }
 
     #[test]
