@@ -13,6 +13,7 @@ pub mod discovery;
 mod guard;
 pub mod host;
 pub mod link;
+pub mod lossy;
 pub mod protocol;
 pub mod refusal;
 

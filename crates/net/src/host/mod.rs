@@ -62,6 +62,9 @@ pub struct HostConfig {
     /// Seconds a person has for each decision before a bot makes it for them; `None` waits
     /// for ever.
     pub turn_timer: Option<u16>,
+    /// Addresses that relay datagrams to this table (a lossy link in a test or benchmark): a
+    /// connect token that names one is accepted as if it named the table.
+    pub relayed_from: Vec<SocketAddr>,
 }
 
 impl HostConfig {
@@ -78,6 +81,7 @@ impl HostConfig {
             auto_start: false,
             resume: None,
             turn_timer: None,
+            relayed_from: Vec::new(),
         }
     }
 }
@@ -219,7 +223,10 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         current_time: now,
         max_clients: MAX_CLIENTS,
         protocol_id: PROTOCOL_ID,
-        public_addresses: public_addresses(addr),
+        public_addresses: public_addresses(addr)
+            .into_iter()
+            .chain(config.relayed_from.iter().copied())
+            .collect(),
         authentication: ServerAuthentication::Secure {
             private_key: config.access.key(),
         },

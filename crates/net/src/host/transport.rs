@@ -4,14 +4,14 @@
 //! host loop can sleep until either its next tick or the next datagram ([`HostTransport::wait`])
 //! and answer an intent at once instead of at its next tick.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::io::ErrorKind;
 use std::net::{SocketAddr, UdpSocket};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy_renet::renet::ClientId;
@@ -21,12 +21,18 @@ use renetcode::{
 };
 
 use crate::guard::plausible;
+use crate::link::CHANNEL;
 
 /// A datagram as it came off the socket.
 type Datagram = (SocketAddr, Vec<u8>);
 
 /// How often the receiving thread looks up from the socket to see whether the table has closed.
 const LOOK_UP_EVERY: Duration = Duration::from_millis(20);
+
+/// How often a client is sent what renet has for it when no new message waits: acknowledgements
+/// and resends. A host that wakes for every datagram would otherwise answer each of a client's
+/// acknowledgements with one of its own.
+const SEND_EVERY: Duration = Duration::from_millis(10);
 
 #[derive(Resource)]
 pub struct HostTransport {
@@ -38,6 +44,12 @@ pub struct HostTransport {
     /// Datagrams taken off `incoming` while waiting, not yet processed.
     waiting: VecDeque<Datagram>,
     receiver: Receiving,
+    /// For each client: the room its channel had once this frame's datagrams were taken in
+    /// (acknowledged messages give room back then and only then). Less room at the send means a
+    /// new message waits.
+    room_after_receive: HashMap<ClientId, usize>,
+    /// When each client was last sent anything.
+    last_sent: HashMap<ClientId, Instant>,
     /// Datagrams dropped by the guard since the table opened.
     pub refused: u64,
 }
@@ -124,6 +136,8 @@ impl HostTransport {
                 stop,
                 thread: Some(thread),
             },
+            room_after_receive: HashMap::new(),
+            last_sent: HashMap::new(),
             refused: 0,
         })
     }
@@ -190,14 +204,38 @@ impl HostTransport {
             let result = self.netcode.disconnect(client);
             handle(result, &self.socket, server);
         }
+        self.room_after_receive = self
+            .netcode
+            .clients_id()
+            .into_iter()
+            .map(|client| (client, server.channel_available_memory(client, CHANNEL)))
+            .collect();
     }
 
-    /// Sends what renet has for each client; tells `sent` each datagram's size.
-    fn send(&mut self, server: &mut RenetServer, mut sent: impl FnMut(ClientId, usize)) {
-        for client in self.netcode.clients_id() {
+    /// Sends what renet has for each client that has a new message waiting, or has not been
+    /// sent anything for [`SEND_EVERY`] (or every client, with `all`); tells `sent` each
+    /// datagram's size.
+    fn send(&mut self, server: &mut RenetServer, all: bool, mut sent: impl FnMut(ClientId, usize)) {
+        let now = Instant::now();
+        let clients = self.netcode.clients_id();
+        self.last_sent.retain(|client, _| clients.contains(client));
+        for client in clients {
+            let room = server.channel_available_memory(client, CHANNEL);
+            let new_message = self
+                .room_after_receive
+                .get(&client)
+                .is_none_or(|&before| room < before);
+            let quiet_for = self
+                .last_sent
+                .get(&client)
+                .map_or(SEND_EVERY, |&at| now.duration_since(at));
+            if !(all || new_message || quiet_for >= SEND_EVERY) {
+                continue;
+            }
             let Ok(packets) = server.get_packets_to_send(client) else {
                 continue;
             };
+            self.last_sent.insert(client, now);
             for packet in packets {
                 match self.netcode.generate_payload_packet(client, &packet) {
                     Ok((addr, payload)) => {
@@ -218,7 +256,7 @@ impl HostTransport {
 
     /// Tells every client the table is closing, at once.
     pub fn disconnect_all(&mut self, server: &mut RenetServer) {
-        self.send(server, |_, _| {});
+        self.send(server, true, |_, _| {});
         for client in self.netcode.clients_id() {
             let result = self.netcode.disconnect(client);
             handle(result, &self.socket, server);
@@ -272,7 +310,7 @@ fn send(
     host: Option<Res<super::Host>>,
     mut stats: ResMut<super::TrafficStats>,
 ) {
-    transport.send(&mut server, |client, bytes| {
+    transport.send(&mut server, false, |client, bytes| {
         if let Some(seat) = host.as_ref().and_then(|h| h.seat_of(client)) {
             stats.datagram_bytes_to_seat[seat.index()] += bytes as u64;
         }

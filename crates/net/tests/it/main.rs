@@ -3,6 +3,7 @@ mod access;
 mod fuzz;
 mod intents;
 mod lobby;
+mod lossy;
 mod matches;
 mod privacy;
 mod rejoin;
