@@ -149,11 +149,17 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
     };
     eprintln!("Joining the table at {addr}…");
     let mut prompted = None;
+    let mut told = None;
     let mut ticker = super::tick::Ticker::new(TICK);
     loop {
         app.update();
         let messages = std::mem::take(&mut app.world_mut().resource_mut::<Inbox>().0);
         let session = app.world().resource::<Session>().clone();
+        tell_connection(
+            &session,
+            app.world().resource::<Time<Real>>().elapsed(),
+            &mut told,
+        );
         if o.autoplay.is_none() || !o.json {
             tell(&messages);
         }
@@ -179,6 +185,22 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
             return Ok(());
         }
         ticker.wait();
+    }
+}
+
+/// Says on standard error when the connection dropped, each time the client waits to try
+/// again, and when it is back; `told` is the try last told of.
+fn tell_connection(session: &Session, now: Duration, told: &mut Option<u32>) {
+    match &session.reconnecting {
+        Some(trying) if trying.next_try.is_some() && *told != Some(trying.tries) => {
+            *told = Some(trying.tries);
+            eprintln!("{}", trying.describe(now));
+        }
+        None if told.take().is_some() => match session.seat {
+            Some(seat) => eprintln!("Back at the table, at seat {}.", seat.index()),
+            None => eprintln!("Back at the table, on the rail."),
+        },
+        _ => {}
     }
 }
 

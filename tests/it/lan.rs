@@ -216,3 +216,115 @@ fn a_wrong_code_is_refused_with_a_clear_message() {
         assert!(!out.status.success(), "{bad:?}");
     }
 }
+
+/// The number of moves in the record at `path`, once it is there.
+fn saved_moves(path: &std::path::Path) -> usize {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|record| record["moves"].as_array().map(Vec::len))
+        .unwrap_or(0)
+}
+
+/// The host's process is killed mid-hand (SIGKILL: no goodbye, no last save) and started again
+/// from its record with `--resume` alone: the same three `join` processes come back to their
+/// own seats by themselves, finish the match with the host's summary, and the record replays
+/// to it.
+#[test]
+fn players_come_back_after_the_host_is_killed_and_resumed() {
+    let port = free_port();
+    let dir = std::env::temp_dir().join(format!("courtpiece-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("match.json");
+    let record_arg = record.to_str().unwrap();
+    let seats = "bot:medium,remote,remote,remote";
+    let mut first = spawn(&[
+        "serve",
+        "--seats",
+        seats,
+        "--port",
+        &port.to_string(),
+        "--code",
+        "KIL-1357",
+        "--hands",
+        "3",
+        "--think-ms",
+        "20",
+        "--discovery",
+        "off",
+        "--record",
+        record_arg,
+        "--json",
+    ]);
+    std::thread::sleep(Duration::from_millis(300));
+    let names = ["ana", "bilal", "chen"];
+    let players: Vec<Child> = names
+        .iter()
+        .map(|name| {
+            spawn(&[
+                "join",
+                &format!("127.0.0.1:{port}"),
+                "--code",
+                "KIL-1357",
+                "--name",
+                name,
+                "--autoplay",
+                "medium",
+                "--json",
+            ])
+        })
+        .collect();
+    let start = Instant::now();
+    while saved_moves(&record) < 30 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the match did not get going"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let seats_file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("match.seats.json")).unwrap()).unwrap();
+    let seat_of = |name: &str| {
+        seats_file["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .map(|c| c["seat"].as_u64().unwrap())
+            .unwrap()
+    };
+
+    // as a person would: the seats, and the record to go on with; code and port are kept
+    std::thread::sleep(Duration::from_millis(500));
+    let second = spawn(&["serve", "--seats", seats, "--resume", record_arg, "--json"]);
+    let second = finish(second, Duration::from_secs(120));
+    let host_err = String::from_utf8_lossy(&second.stderr);
+    assert!(second.status.success(), "{host_err}");
+    assert!(
+        host_err.contains(&format!("port {port}, code KIL-1357")),
+        "{host_err}"
+    );
+    let expected = last_line(&second);
+    let summary: serde_json::Value = serde_json::from_str(&expected).unwrap();
+    assert_eq!(summary["hands"], 3);
+    for (player, name) in players.into_iter().zip(names) {
+        let out = finish(player, Duration::from_secs(30));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{name}: {err}");
+        assert!(err.contains("reconnecting…"), "{name}: {err}");
+        assert!(
+            err.contains(&format!("Back at the table, at seat {}.", seat_of(name))),
+            "{name} is back at their own seat: {err}"
+        );
+        assert_eq!(last_line(&out), expected, "{name}");
+    }
+    let replay = finish(spawn(&["replay", record_arg, "--json"]), Duration::from_secs(30));
+    assert_eq!(
+        last_line(&replay),
+        expected,
+        "the record replays to the host's summary"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,5 +1,6 @@
-//! Saving: after every trick the match record is written to disk, atomically (a temporary file,
-//! then a rename), so a host stopped at any moment can resume from its last trick.
+//! Saving: after every trick (or, for a table of people, every move) the match record is written
+//! to disk, atomically (a temporary file, then a rename), so a host stopped at any moment can
+//! resume from its last save.
 
 use std::path::{Path, PathBuf};
 
@@ -13,21 +14,38 @@ use crate::table::{Record, table_set};
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct SavePath(pub PathBuf);
 
+/// How often the record is saved. A table of people saves every move, so that a host that
+/// stops mid-trick gives nobody a card back they already showed; a table of bots that plays
+/// thousands of hands saves after each trick.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SaveAfter {
+    #[default]
+    Trick,
+    Move,
+}
+
 pub fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
-        save_after_trick.run_if(resource_exists::<SavePath>.and_then(table_set)),
+        save.run_if(resource_exists::<SavePath>.and_then(table_set)),
     );
 }
 
-fn save_after_trick(record: Single<&Record>, path: Res<SavePath>, mut events: MessageReader<TableEvent>) {
-    let after_trick = events.read().any(|e| {
-        matches!(
-            e.0,
-            Event::TrickWon { .. } | Event::HandOver { .. } | Event::MatchOver { .. }
-        )
+fn save(
+    record: Single<&Record>,
+    path: Res<SavePath>,
+    after: Option<Res<SaveAfter>>,
+    mut events: MessageReader<TableEvent>,
+) {
+    let every_move = after.is_some_and(|a| *a == SaveAfter::Move);
+    let due = events.read().any(|e| {
+        every_move
+            || matches!(
+                e.0,
+                Event::TrickWon { .. } | Event::HandOver { .. } | Event::MatchOver { .. }
+            )
     });
-    if after_trick && let Err(e) = write_atomically(&path.0, &record.0.to_json()) {
+    if due && let Err(e) = write_atomically(&path.0, &record.0.to_json()) {
         error!("could not save the match to {}: {e}", path.0.display());
     }
 }

@@ -28,6 +28,23 @@ impl SeatToken {
         data
     }
 
+    /// The token as 32 hexadecimal digits, as the host keeps it on disk.
+    pub fn to_hex(self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// A token written by [`SeatToken::to_hex`], if `text` is one.
+    pub fn from_hex(text: &str) -> Option<SeatToken> {
+        if text.len() != 32 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let mut bytes = [0u8; 16];
+        for (byte, pair) in bytes.iter_mut().zip(text.as_bytes().chunks(2)) {
+            *byte = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+        }
+        Some(SeatToken(bytes))
+    }
+
     /// The token in a connect token's user data, if there is one.
     pub fn from_user_data(data: &[u8]) -> Option<SeatToken> {
         let rest = data.strip_prefix(Self::MARK)?;

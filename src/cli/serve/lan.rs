@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use courtpiece_game::{GamePlugin, Pacing, SavePath, match_over, snapshot};
+use courtpiece_game::{GamePlugin, Pacing, SaveAfter, SavePath, match_over, snapshot};
 use courtpiece_net::discovery::DISCOVERY_PORT;
-use courtpiece_net::host::{self, HostConfig};
+use courtpiece_net::host::{self, HostConfig, SeatClaims, claims};
 use courtpiece_net::{Access, DEFAULT_PORT, Host, NetPlugin, SeatPlan, TableCode};
 use courtpiece_rules::{GameRecord, RuleSet};
 
@@ -38,11 +38,40 @@ pub fn run(
             o.grace
         )));
     }
+    // a resumed table gives its seats back to their owners, under the code they hold
+    let claims = match &o.resume {
+        Some(record) => {
+            let path = claims::beside(record);
+            let claims = SeatClaims::load(&path).map_err(|e| CliError::Usage(e.to_string()))?;
+            if claims.is_none() {
+                eprintln!(
+                    "No seats file {} beside the record: the seats are open to anyone who joins.",
+                    path.display()
+                );
+            }
+            claims
+        }
+        None => None,
+    };
+    let saved_code = match claims.as_ref().and_then(|c| c.code.as_deref()) {
+        Some(text) => Some(text.parse::<TableCode>().map_err(|e| {
+            CliError::Usage(format!("the seats file holds a table code that is not one: {e}"))
+        })?),
+        None => None,
+    };
     let access = if o.open {
         Access::Open
     } else {
-        Access::Code(o.code.unwrap_or_else(TableCode::random))
+        match (o.code, saved_code, &claims) {
+            (Some(code), _, _) => Access::Code(code),
+            (None, Some(code), _) => Access::Code(code),
+            // a saved open table stays open
+            (None, None, Some(_)) => Access::Open,
+            (None, None, None) => Access::Code(TableCode::random()),
+        }
     };
+    let port = o.port.or(claims.as_ref().map(|c| c.port)).unwrap_or(DEFAULT_PORT);
+    let record = o.record.as_ref().or(o.resume.as_ref());
     let discovery = match o.discovery.as_deref() {
         Some("off") => None,
         Some(text) => Some(text.parse::<SocketAddr>().map_err(|e| {
@@ -52,11 +81,7 @@ pub fn run(
         })?),
         None => Some(SocketAddr::from(([0, 0, 0, 0], DISCOVERY_PORT))),
     };
-    let mut config = HostConfig::new(
-        o.table.clone(),
-        access,
-        SocketAddr::from(([0, 0, 0, 0], o.port.unwrap_or(DEFAULT_PORT))),
-    );
+    let mut config = HostConfig::new(o.table.clone(), access, SocketAddr::from(([0, 0, 0, 0], port)));
     config.discovery = discovery;
     config.seats = seats;
     config.rules = resume.as_ref().map_or(rules, |r| r.rules.clone());
@@ -65,6 +90,8 @@ pub fn run(
     config.auto_start = true;
     config.resume = resume;
     config.turn_timer = o.turn_timer;
+    config.claims_file = record.map(|path| claims::beside(path));
+    config.claims = claims;
 
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, GamePlugin, NetPlugin))
@@ -72,8 +99,9 @@ pub fn run(
             think: Duration::from_millis(o.think_ms),
             turn_timer: None,
         });
-    if let Some(path) = &o.record {
-        app.insert_resource(SavePath(path.clone()));
+    if let Some(path) = record {
+        app.insert_resource(SavePath(path.clone()))
+            .insert_resource(SaveAfter::Move);
     }
     let addr = host::open(app.world_mut(), config).map_err(|e| CliError::Net(e.to_string()))?;
     match access {

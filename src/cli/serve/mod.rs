@@ -63,12 +63,15 @@ pub struct Options {
     /// How long bots think before each decision, in milliseconds.
     #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
-    /// Keep the record here, saved after every trick. With --matches N each match has its own
-    /// file: the first FILE itself, the others FILE with -2, -3, … before its extension
-    /// (m.json, m-2.json, m-3.json).
+    /// Keep the record here, saved after every trick (every move at a table of people, whose
+    /// seats and their tokens go beside it in FILE's name with .seats.json). With --matches N
+    /// each match has its own file: the first FILE itself, the others FILE with -2, -3, …
+    /// before its extension (m.json, m-2.json, m-3.json).
     #[arg(long)]
     pub record: Option<PathBuf>,
-    /// Go on with the match this record stopped in.
+    /// Go on with the match this record stopped in, and keep saving it there unless --record
+    /// names another file. A LAN table gives each saved seat back only to its owner, and keeps
+    /// its code and port unless --code, --open or --port say otherwise.
     #[arg(long)]
     pub resume: Option<PathBuf>,
     /// Print each match summary as one line of JSON.
@@ -138,7 +141,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
                 think: Duration::from_millis(o.think_ms),
                 turn_timer: None,
             });
-        if let Some(path) = &o.record {
+        if let Some(path) = o.record.as_ref().or(o.resume.as_ref()) {
             app.insert_resource(SavePath(match_record_path(path, i + 1)));
         }
         app.world_mut().write_message(StartMatch {

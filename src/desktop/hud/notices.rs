@@ -1,6 +1,6 @@
 //! Refusals (the host's, and a card the player tried that the rules refuse) and connection
-//! events for a few seconds each, and the end of a table whose
-//! connection is lost (or whose host left) before the match was over.
+//! events for a few seconds each, the connection being tried again after a drop, and the end of
+//! a table whose connection is lost (or whose host left) before the match was over.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -38,6 +38,7 @@ fn notices(
     mut contexts: EguiContexts,
     session: Res<Session>,
     time: Res<Time>,
+    real: Res<Time<Real>>,
     mut notices: ResMut<Notices>,
     mut refused: MessageReader<Refused>,
     mut screen: ResMut<NextState<Screen>>,
@@ -55,6 +56,15 @@ fn notices(
                 }
             });
         return Ok(());
+    }
+    if let Some(status) = session.reconnect_status(real.elapsed()) {
+        egui::Area::new(egui::Id::new("reconnecting"))
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.colored_label(palette::NOTICE, status);
+                });
+            });
     }
     let now = time.elapsed_secs();
     for refusal in session.rejections.iter().skip(notices.refusals_seen) {

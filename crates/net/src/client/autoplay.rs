@@ -39,6 +39,9 @@ pub(super) fn play(
     let Some(mut autoplay) = autoplay else { return };
     for message in from_host.read() {
         match &message.0 {
+            // back after a drop: the turn in the next view may be the one answered before,
+            // whose intent the host may never have seen
+            HostMessage::Welcome { .. } => autoplay.answered = None,
             // a late answer: the next view asks again
             HostMessage::Rejected(refusal) if refusal.is_stale() => {}
             HostMessage::Rejected(Refusal::Rule { .. }) => {

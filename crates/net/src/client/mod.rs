@@ -16,9 +16,11 @@ use crate::protocol::{ClientMessage, Goodbye, HostMessage, LobbyState, PROTOCOL_
 use crate::refusal::Refusal;
 
 mod autoplay;
+mod reconnect;
 mod transport;
 
 pub use autoplay::Autoplay;
+pub use reconnect::{RECONNECT_FOR, Reconnecting};
 pub use transport::ClientTransport;
 
 /// Something the host said, for the view to show or animate.
@@ -54,8 +56,12 @@ pub struct Session {
     pub moves: u32,
     pub summary: Option<MatchSummary>,
     pub goodbye: Option<Goodbye>,
-    /// Why the connection was lost, for a person.
+    /// Why the connection was lost for good, for a person.
     pub lost: Option<String>,
+    /// The connection dropped and the client is trying to come back to its seat.
+    pub reconnecting: Option<Reconnecting>,
+    /// A drop the reconnecting system has not taken up yet.
+    dropped: Option<String>,
     /// The host's refusals, newest last.
     pub rejections: Vec<Refusal>,
     said_hello: bool,
@@ -83,6 +89,12 @@ impl Session {
                 self.seat = *seat;
                 self.token = Some(*token);
                 self.owner = *owner;
+                if self.reconnecting.take().is_some() {
+                    // the view from before the drop may be older than the table (or, from a
+                    // restarted host, newer): nothing is decided on it, the host sends a full one
+                    self.view = None;
+                    info!("back at the table");
+                }
             }
             HostMessage::Lobby(lobby) if lobby.seats.len() != lobby.rules.seats().people() => {
                 error!(
@@ -100,6 +112,27 @@ impl Session {
             HostMessage::Summary(summary) => self.summary = Some(summary.clone()),
             HostMessage::Goodbye(why) => self.goodbye = Some(why.clone()),
         }
+    }
+
+    /// The connection ended for the reason `why`. A client the host had welcomed comes back by
+    /// itself when the reason may pass (the host or the network went away); anything else, or
+    /// a host that said goodbye, ends the table for it.
+    pub(super) fn connection_ended(&mut self, why: String, may_pass: bool) {
+        if self.lost.is_some() || self.dropped.is_some() {
+            return;
+        }
+        let welcomed = self.token.is_some() && self.player.is_some();
+        if may_pass && welcomed && self.goodbye.is_none() && self.summary.is_none() {
+            self.dropped = Some(why);
+        } else {
+            self.lost = Some(why);
+        }
+    }
+
+    /// What to tell a person about the connection while it is being tried again, at `now`
+    /// (`Time<Real>::elapsed`).
+    pub fn reconnect_status(&self, now: std::time::Duration) -> Option<String> {
+        self.reconnecting.as_ref().map(|r| r.describe(now))
     }
 
     fn take_update(&mut self, update: &Update) {
@@ -130,7 +163,7 @@ pub enum ConnectError {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins(transport::plugin);
+    app.add_plugins((transport::plugin, reconnect::plugin));
     app.add_message::<FromHost>()
         .add_message::<ToHost>()
         .add_systems(
@@ -154,8 +187,9 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-/// Connects to the table at `addr`: a fresh client id each time (renet refuses a reused one)
-/// and, to take a seat back, its token in the connect token's user data.
+/// Connects to the table at `addr` as `name`; with `token`, to take a seat back. Should the
+/// connection drop once the host has welcomed us, the client tries again by itself (see
+/// `reconnect`).
 pub fn connect(
     world: &mut World,
     addr: SocketAddr,
@@ -163,6 +197,17 @@ pub fn connect(
     name: impl Into<String>,
     token: Option<SeatToken>,
 ) -> Result<(), ConnectError> {
+    let link = reconnect::Link { addr, access };
+    open_link(world, link, token)?;
+    world.insert_resource(link);
+    world.insert_resource(Session::new(name.into(), token));
+    Ok(())
+}
+
+/// A connection to the table: a fresh client id each time (renet refuses a reused one) and,
+/// to take a seat back, its token in the connect token's user data.
+fn open_link(world: &mut World, link: reconnect::Link, token: Option<SeatToken>) -> Result<(), ConnectError> {
+    let reconnect::Link { addr, access } = link;
     let bind: SocketAddr = if addr.ip().is_loopback() {
         (Ipv4Addr::LOCALHOST, 0).into()
     } else {
@@ -187,12 +232,12 @@ pub fn connect(
     let transport = ClientTransport::new(now, ClientAuthentication::Secure { connect_token }, socket)?;
     world.insert_resource(RenetClient::new(link::connection_config()));
     world.insert_resource(transport);
-    world.insert_resource(Session::new(name.into(), token));
     Ok(())
 }
 
 /// Leaves the table: tells the host, then closes the connection.
 pub fn disconnect(world: &mut World) {
+    world.remove_resource::<reconnect::Link>();
     if let Some(mut client) = world.remove_resource::<RenetClient>() {
         if let Ok(bytes) = codec::encode(&ClientMessage::Leave) {
             client.send_message(CHANNEL, bytes);

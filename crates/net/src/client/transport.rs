@@ -163,10 +163,24 @@ fn send(
 }
 
 fn note(session: Option<ResMut<Session>>, lost: &Lost) {
-    if let Some(mut session) = session
-        && session.lost.is_none()
-    {
-        session.lost = Some(describe(lost));
+    if let Some(mut session) = session {
+        session.connection_ended(describe(lost), may_pass(lost));
+    }
+}
+
+/// Whether trying again may help: the host or the network went quiet, or the host is not back
+/// yet. A full table, a host that let us go and our own leaving are final.
+fn may_pass(lost: &Lost) -> bool {
+    match lost {
+        Lost::Netcode(reason) => matches!(
+            reason,
+            DisconnectReason::ConnectionTimedOut
+                | DisconnectReason::ConnectionRequestTimedOut
+                | DisconnectReason::ConnectionResponseTimedOut
+                | DisconnectReason::ConnectTokenExpired
+        ),
+        Lost::Renet(_) | Lost::Io(_) => true,
+        Lost::Packet(_) => false,
     }
 }
 

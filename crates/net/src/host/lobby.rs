@@ -127,12 +127,22 @@ fn not_ready(host: &Host) -> Result<(), LobbyError> {
     Ok(())
 }
 
-/// Deals when the owner asked, or (the headless host) when every seat is taken.
-fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>) {
+/// Deals when the owner asked, or (the headless host) when every seat is taken. A resumed match
+/// waits the grace time for the people of its saved seats, then goes on with bots for those
+/// not back yet.
+fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>, time: Res<Time<Real>>) {
     if host.started {
         return;
     }
-    let ready = not_ready(&host).is_ok();
+    let ready = match not_ready(&host) {
+        Ok(()) => true,
+        Err(LobbyError::NotConnected { .. }) => {
+            host.resume.is_some()
+                && time.elapsed() >= host.grace
+                && host.seats.iter().all(|h| *h != Holder::Open)
+        }
+        Err(_) => false,
+    };
     if !(ready && (host.start_asked || host.auto_start)) {
         host.start_asked = false;
         return;

@@ -2,6 +2,7 @@
 //! the seats of the people who sit down.
 
 use std::net::{SocketAddr, UdpSocket};
+use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use bevy::prelude::*;
@@ -18,6 +19,7 @@ use crate::link;
 use crate::protocol::{HostMessage, SeatToken};
 
 mod beacon;
+pub mod claims;
 mod lobby;
 mod local;
 mod peers;
@@ -25,6 +27,7 @@ mod relay;
 mod seats;
 mod transport;
 
+pub use claims::{ClaimsError, SeatClaims};
 pub use local::{LocalPlayer, join as join_own_table};
 pub use relay::TrafficStats;
 pub use transport::HostTransport;
@@ -65,6 +68,11 @@ pub struct HostConfig {
     /// Addresses that relay datagrams to this table (a lossy link in a test or benchmark): a
     /// connect token that names one is accepted as if it named the table.
     pub relayed_from: Vec<SocketAddr>,
+    /// Where to keep who holds each seat (names and seat tokens), for a host restarted from its
+    /// save.
+    pub claims_file: Option<PathBuf>,
+    /// The seats of a resumed match: each goes back only to the holder of its token.
+    pub claims: Option<SeatClaims>,
 }
 
 impl HostConfig {
@@ -82,6 +90,8 @@ impl HostConfig {
             resume: None,
             turn_timer: None,
             relayed_from: Vec::new(),
+            claims_file: None,
+            claims: None,
         }
     }
 }
@@ -192,6 +202,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         peers::plugin,
         lobby::plugin,
+        claims::plugin,
         relay::plugin,
         seats::plugin,
         local::plugin,
@@ -241,7 +252,7 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
             Err(e) => warn!("LAN discovery is off: could not listen on {at}: {e}"),
         }
     }
-    let seats = config
+    let mut seats: Vec<Holder> = config
         .seats
         .iter()
         .map(|plan| match *plan {
@@ -249,6 +260,7 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
             SeatPlan::Bot(level) => Holder::Bot(level),
         })
         .collect();
+    let players = restore(&mut seats, config.claims.as_ref());
     let think = world.get_resource::<Pacing>().map_or(Duration::ZERO, |p| p.think);
     world.insert_resource(Pacing {
         think,
@@ -268,7 +280,7 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         resume: config.resume,
         turn_timer: config.turn_timer,
         seats,
-        players: Vec::new(),
+        players,
         peers: Default::default(),
         owner: None,
         local: None,
@@ -276,7 +288,37 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         start_asked: false,
         lobby_changed: true,
     });
+    if let Some(path) = config.claims_file {
+        world.insert_resource(claims::ClaimsFile { path, written: None });
+    }
     Ok(addr)
+}
+
+/// The people of a resumed match, away until they come back with their tokens, each at their
+/// seat if the table still waits for a person there.
+fn restore(seats: &mut [Holder], claims: Option<&SeatClaims>) -> Vec<Player> {
+    let mut players = Vec::new();
+    for (seat, name, token) in claims.into_iter().flat_map(SeatClaims::holders) {
+        match seats.get_mut(seat.index()) {
+            Some(holder) if *holder == Holder::Open => {
+                *holder = Holder::Player(players.len());
+                players.push(Player {
+                    name: name.to_owned(),
+                    token,
+                    client: None,
+                    seat: Some(seat),
+                    // the grace time runs from the opening of the table
+                    away_since: Some(Duration::ZERO),
+                    gone: false,
+                });
+            }
+            _ => warn!(
+                "{name} held seat {} of the saved table, which is not open to a person now",
+                seat.index() + 1
+            ),
+        }
+    }
+    players
 }
 
 /// The addresses clients may name in their connect tokens (netcode accepts a token only when it
@@ -333,5 +375,6 @@ pub fn close(world: &mut World) {
     }
     world.remove_resource::<Host>();
     world.remove_resource::<beacon::Discovery>();
+    world.remove_resource::<claims::ClaimsFile>();
     local::close(world);
 }

@@ -7,5 +7,6 @@ mod lossy;
 mod matches;
 mod privacy;
 mod rejoin;
+mod restart;
 mod support;
 mod timer;
