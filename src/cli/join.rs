@@ -31,6 +31,10 @@ pub struct Options {
     /// Let a bot of this level play your seat.
     #[arg(long, value_parser = super::parse_level)]
     pub autoplay: Option<Level>,
+    /// Watch from the rail: no seat, even an open one (the table's owner may let you into a
+    /// bot's seat between hands).
+    #[arg(long, conflicts_with = "autoplay")]
+    pub watch: bool,
     /// Print the match summary (or the tables found) as JSON.
     #[arg(long)]
     pub json: bool,
@@ -137,8 +141,12 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
     app.add_plugins((MinimalPlugins, NetPlugin))
         .init_resource::<Inbox>()
         .add_systems(Last, collect);
-    client::connect(app.world_mut(), addr, access, name, None)
-        .map_err(|e| CliError::Net(format!("could not join {addr}: {e}")))?;
+    let connected = if o.watch {
+        client::watch(app.world_mut(), addr, access, name)
+    } else {
+        client::connect(app.world_mut(), addr, access, name, None)
+    };
+    connected.map_err(|e| CliError::Net(format!("could not join {addr}: {e}")))?;
     if let Some(level) = o.autoplay {
         app.insert_resource(Autoplay::new(level, clock_seed()));
     }

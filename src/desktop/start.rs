@@ -1,5 +1,5 @@
 //! Sitting down and getting up: a quick game (a table on this machine with three bots), hosting
-//! a LAN table, joining one, and leaving.
+//! a LAN table, joining or watching one, and leaving.
 
 use std::net::SocketAddr;
 
@@ -17,9 +17,20 @@ use super::screen::Screen;
 pub struct StartError(pub Option<String>);
 
 pub enum Start {
-    Quick { seed: u64, preset: Preset },
+    Quick {
+        seed: u64,
+        preset: Preset,
+    },
     Host(Box<HostConfig>),
-    Join { addr: SocketAddr, access: Access },
+    Join {
+        addr: SocketAddr,
+        access: Access,
+    },
+    /// Watch a table from the rail (the owner may let us into a bot's seat between hands).
+    Watch {
+        addr: SocketAddr,
+        access: Access,
+    },
 }
 
 pub fn plugin(app: &mut App) {
@@ -50,6 +61,9 @@ pub fn start(commands: &mut Commands, what: Start, name: String) {
                 .map_err(|e| e.to_string()),
             Start::Join { addr, access } => client::connect(world, addr, access, name, None)
                 .map_err(|e| format!("could not join {addr}: {e}")),
+            Start::Watch { addr, access } => {
+                client::watch(world, addr, access, name).map_err(|e| format!("could not watch {addr}: {e}"))
+            }
         };
         match result {
             Ok(()) => {

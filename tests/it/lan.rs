@@ -328,3 +328,40 @@ fn players_come_back_after_the_host_is_killed_and_resumed() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `join --watch` takes no seat, even an open one, and ends with the host's summary; the match
+/// starts once a player takes the open seat.
+#[test]
+fn a_watcher_takes_no_seat_and_sees_the_match_to_its_end() {
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let host = spawn(&[
+        "serve",
+        "--seats",
+        "bot:easy,remote,bot:easy,bot:easy",
+        "--port",
+        &port.to_string(),
+        "--open",
+        "--hands",
+        "2",
+        "--discovery",
+        "off",
+        "--json",
+    ]);
+    std::thread::sleep(Duration::from_millis(300));
+    let watcher = spawn(&["join", &addr, "--name", "dana", "--watch", "--json"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let player = spawn(&["join", &addr, "--name", "ana", "--autoplay", "easy", "--json"]);
+    let host = finish(host, Duration::from_secs(60));
+    assert!(host.status.success(), "{}", String::from_utf8_lossy(&host.stderr));
+    let expected = last_line(&host);
+    for (who, out) in [("watcher", watcher), ("player", player)] {
+        let out = finish(out, Duration::from_secs(30));
+        assert!(
+            out.status.success(),
+            "{who}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(last_line(&out), expected, "{who}");
+    }
+}

@@ -26,6 +26,7 @@ fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
         rules: rules.clone(),
         seats: vec![SeatState::Open; rules.seats().count()],
         spectators: Vec::new(),
+        arriving: Vec::new(),
         turn_timer: None,
         started: true,
         you: Some(seat),

@@ -23,7 +23,8 @@ pub use discovery::{Beacon, Found};
 pub use host::{Host, HostConfig, HostError, SeatPlan};
 pub use link::DEFAULT_PORT;
 pub use protocol::{
-    ClientMessage, Goodbye, HostMessage, LobbyAction, LobbyState, SeatState, SeatToken, Update,
+    Arrival, ClientMessage, Goodbye, HostMessage, LobbyAction, LobbyState, SeatState, SeatToken, Spectator,
+    Update,
 };
 pub use refusal::{LobbyError, Refusal};
 

@@ -9,7 +9,7 @@ use courtpiece_rules::{Event, Intent, MatchSummary, RuleSet, Seat, SeatView, Tri
 use crate::refusal::Refusal;
 
 /// Raised whenever a message changes shape or meaning.
-pub const PROTOCOL_VERSION: u16 = 9;
+pub const PROTOCOL_VERSION: u16 = 10;
 
 /// The secret a player keeps to take their seat back after a drop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -61,6 +61,8 @@ pub enum ClientMessage {
         name: String,
         version: u16,
         rejoin: Option<SeatToken>,
+        /// Come to watch: no seat, even an open one.
+        watch: bool,
     },
     Lobby(LobbyAction),
     /// A decision at the table, for the seat this client holds.
@@ -82,6 +84,13 @@ pub enum LobbyAction {
     SetBot(Seat, Option<Level>),
     /// Owner: every open seat gets a bot of this level.
     FillWithBots(Level),
+    /// Owner: seat the watcher `player` (their number from the welcome, as the lobby lists
+    /// them) at `seat`, an open seat or one a bot plays. In a match they sit down when the hand
+    /// in play is over.
+    LetIn {
+        player: u8,
+        seat: Seat,
+    },
     /// Owner: the rules of the match (checked by the rules crate).
     SetRules(RuleSet),
     /// Owner: deal.
@@ -144,13 +153,30 @@ pub struct LobbyState {
     pub rules: RuleSet,
     /// One per seat of the rules, in seat order.
     pub seats: Vec<SeatState>,
-    pub spectators: Vec<String>,
+    pub spectators: Vec<Spectator>,
+    /// Watchers the owner let in, who sit down when the hand in play is over.
+    pub arriving: Vec<Arrival>,
     pub started: bool,
     /// Seconds a person has for each decision before a bot makes it for them, if turns are
     /// timed.
     pub turn_timer: Option<u16>,
     /// The seat of the person this state is sent to, if they sit.
     pub you: Option<Seat>,
+}
+
+/// Someone watching from the rail.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spectator {
+    /// Their number at this table, as their welcome gave it.
+    pub player: u8,
+    pub name: String,
+}
+
+/// A watcher on their way to a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Arrival {
+    pub seat: Seat,
+    pub name: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

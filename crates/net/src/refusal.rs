@@ -58,6 +58,10 @@ pub enum LobbyError {
     NotConnected { seat: Seat, name: String },
     #[error("the table has no seat {}", .0.index())]
     NoSuchSeat(Seat),
+    #[error("that person is not watching the table")]
+    NotWatching,
+    #[error("seat {} is played by someone: a watcher may take only an open seat or a bot's", .0.index())]
+    NotABotsSeat(Seat),
     #[error("the rules were refused: {0}")]
     Rules(#[from] RulesConflict),
 }

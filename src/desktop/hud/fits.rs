@@ -71,6 +71,7 @@ pub(super) fn seated(name: &str, rules: RuleSet, bots: &[Level]) -> Session {
             .chain(bots.iter().map(|&l| SeatState::Bot(l)))
             .collect(),
         spectators: Vec::new(),
+        arriving: Vec::new(),
         started: true,
         turn_timer: None,
         you: Some(Seat::ALL[0]),

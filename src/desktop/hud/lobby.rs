@@ -88,7 +88,15 @@ fn lobby(
                 });
             }
             if !lobby.spectators.is_empty() {
-                ui.label(format!("Watching: {}", lobby.spectators.join(", ")));
+                ui.label("Watching:");
+                for spectator in &lobby.spectators {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(&spectator.name);
+                        if session.owner {
+                            super::rail::let_in_buttons(ui, &session, lobby, spectator, &mut ask);
+                        }
+                    });
+                }
             }
             if session.owner {
                 ui.separator();

@@ -1,7 +1,7 @@
 //! The HUD over the table (egui), one concern a file: the bar of trumps, tricks and score; the
 //! name plates and the turn clock; the decisions that are not a card (cut, call, redeal, reveal,
 //! play on); the last trick on demand; what just happened, big; the hand's result; the lobby
-//! before the deal; refusals and connection events; leaving.
+//! before the deal; the rail of watchers during a match; refusals and connection events; leaving.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -25,6 +25,7 @@ mod leave;
 mod lobby;
 mod notices;
 mod plates;
+mod rail;
 mod result;
 
 pub fn plugin(app: &mut App) {
@@ -36,6 +37,7 @@ pub fn plugin(app: &mut App) {
         announce::plugin,
         result::plugin,
         lobby::plugin,
+        rail::plugin,
         notices::plugin,
         leave::plugin,
     ));

@@ -1,4 +1,4 @@
-//! Joining a table: the tables the LAN answers with (looked for off the frame thread), or an
+//! Joining or watching a table: the tables the LAN answers with (looked for off the frame thread), or an
 //! address typed in, and the table's code.
 
 use std::net::SocketAddr;
@@ -60,6 +60,14 @@ fn join_page(
             Ok(Some((addr, access))) => {
                 if big_button(ui, "Join").clicked() {
                     start(&mut commands, Start::Join { addr, access }, settings.name.clone());
+                }
+                if big_button(ui, "Watch")
+                    .on_hover_text(
+                        "Watch from the rail: you see what everyone sees, no hand. The host can let you into a bot's seat between hands.",
+                    )
+                    .clicked()
+                {
+                    start(&mut commands, Start::Watch { addr, access }, settings.name.clone());
                 }
             }
             Ok(None) => {

@@ -49,6 +49,8 @@ pub struct Session {
     pub player: Option<u8>,
     pub seat: Option<Seat>,
     pub owner: bool,
+    /// Came to watch: the host seats us nowhere until the owner lets us in.
+    pub watch: bool,
     pub lobby: Option<LobbyState>,
     /// The table from our seat (or the rail), with every completed trick of the hand.
     pub view: Option<SeatView>,
@@ -204,6 +206,19 @@ pub fn connect(
     Ok(())
 }
 
+/// Connects to the table at `addr` to watch it from the rail: no seat, even an open one, until
+/// the owner lets us in.
+pub fn watch(
+    world: &mut World,
+    addr: SocketAddr,
+    access: Access,
+    name: impl Into<String>,
+) -> Result<(), ConnectError> {
+    connect(world, addr, access, name, None)?;
+    world.resource_mut::<Session>().watch = true;
+    Ok(())
+}
+
 /// A connection to the table: a fresh client id each time (renet refuses a reused one) and,
 /// to take a seat back, its token in the connect token's user data.
 fn open_link(world: &mut World, link: reconnect::Link, token: Option<SeatToken>) -> Result<(), ConnectError> {
@@ -255,6 +270,7 @@ fn hello(client: Res<RenetClient>, mut session: ResMut<Session>, mut out: Messag
             name: session.name.clone(),
             version: PROTOCOL_VERSION,
             rejoin: session.token,
+            watch: session.watch,
         }));
     }
 }

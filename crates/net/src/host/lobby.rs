@@ -6,8 +6,8 @@ use bevy_renet::renet::ClientId;
 use courtpiece_game::{Controller, StartMatch};
 use courtpiece_rules::Seat;
 
-use super::{Holder, Host};
-use crate::protocol::{LobbyAction, LobbyState, SeatState};
+use super::{Holder, Host, Player};
+use crate::protocol::{Arrival, LobbyAction, LobbyState, SeatState, Spectator};
 use crate::refusal::LobbyError;
 
 pub fn plugin(app: &mut App) {
@@ -21,7 +21,8 @@ pub(crate) fn act(
     index: usize,
     action: LobbyAction,
 ) -> Result<(), LobbyError> {
-    if host.started {
+    // a watcher may be let in during a match too
+    if host.started && !matches!(action, LobbyAction::LetIn { .. }) {
         return Err(LobbyError::Started);
     }
     let owner = host.owner == Some(client);
@@ -83,6 +84,35 @@ pub(crate) fn act(
             not_ready(host)?;
             host.start_asked = true;
         }
+        LobbyAction::LetIn { player, seat } => {
+            if !owner {
+                return owners_only();
+            }
+            let_in(host, usize::from(player), seat)?;
+        }
+    }
+    host.lobby_changed = true;
+    Ok(())
+}
+
+/// Seats the watcher `player` at `seat`: at once in the lobby, when the hand in play is over in
+/// a match (see `arrivals`).
+fn let_in(host: &mut Host, player: usize, seat: Seat) -> Result<(), LobbyError> {
+    if !host.players.get(player).is_some_and(Player::watching) {
+        return Err(LobbyError::NotWatching);
+    }
+    match *holder(host, seat)? {
+        Holder::Open | Holder::Bot(_) => {}
+        // left for good: a bot plays the seat
+        Holder::Player(p) if host.players[p].gone => {}
+        Holder::Player(_) => return Err(LobbyError::NotABotsSeat(seat)),
+    }
+    if host.started {
+        host.arriving.retain(|&(p, s)| p != player && s != seat);
+        host.arriving.push((player, seat));
+    } else {
+        host.seats[seat.index()] = Holder::Player(player);
+        host.players[player].seat = Some(seat);
     }
     host.lobby_changed = true;
     Ok(())
@@ -184,14 +214,27 @@ pub(crate) fn state(host: &Host, index: usize) -> LobbyState {
     let spectators = host
         .players
         .iter()
-        .filter(|p| p.seat.is_none() && p.client.is_some())
-        .map(|p| p.name.clone())
+        .enumerate()
+        .filter(|(_, p)| p.watching())
+        .map(|(i, p)| Spectator {
+            player: u8::try_from(i).unwrap_or(u8::MAX),
+            name: p.name.clone(),
+        })
+        .collect();
+    let arriving = host
+        .arriving
+        .iter()
+        .map(|&(p, seat)| Arrival {
+            seat,
+            name: host.players[p].name.clone(),
+        })
         .collect();
     LobbyState {
         table: host.table.clone(),
         rules: host.rules.clone(),
         seats,
         spectators,
+        arriving,
         started: host.started,
         turn_timer: host.turn_timer,
         you: host.players[index].seat,

@@ -18,6 +18,7 @@ use crate::discovery::Responder;
 use crate::link;
 use crate::protocol::{HostMessage, SeatToken};
 
+mod arrivals;
 mod beacon;
 pub mod claims;
 mod lobby;
@@ -132,6 +133,13 @@ pub(crate) struct Player {
     pub gone: bool,
 }
 
+impl Player {
+    /// Connected and on the rail.
+    pub fn watching(&self) -> bool {
+        self.seat.is_none() && self.client.is_some() && !self.gone
+    }
+}
+
 /// One connection.
 #[derive(Clone, Debug)]
 pub(crate) struct Peer {
@@ -156,6 +164,9 @@ pub struct Host {
     /// One per seat of the rules, in seat order.
     pub(crate) seats: Vec<Holder>,
     pub(crate) players: Vec<Player>,
+    /// Watchers the owner let in during the match, and the seats they take when the hand in
+    /// play is over.
+    pub(crate) arriving: Vec<(usize, Seat)>,
     pub(crate) peers: std::collections::HashMap<ClientId, Peer>,
     pub(crate) owner: Option<ClientId>,
     /// The host's own player's connection (renet's local client), who owns the table.
@@ -202,6 +213,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         peers::plugin,
         lobby::plugin,
+        arrivals::plugin,
         claims::plugin,
         relay::plugin,
         seats::plugin,
@@ -281,6 +293,7 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         turn_timer: config.turn_timer,
         seats,
         players,
+        arriving: Vec::new(),
         peers: Default::default(),
         owner: None,
         local: None,

@@ -106,6 +106,7 @@ fn receive(
                         name,
                         version,
                         rejoin,
+                        watch,
                     },
                     None,
                 ) => {
@@ -113,15 +114,13 @@ fn receive(
                         .as_ref()
                         .and_then(|t| t.user_data(client))
                         .and_then(|data| SeatToken::from_user_data(&data));
-                    hello(
-                        &mut host,
-                        &mut server,
-                        client,
-                        &name,
+                    let greeting = Greeting {
+                        name: &name,
                         version,
-                        rejoin.or(from_token),
-                        &time,
-                    );
+                        token: rejoin.or(from_token),
+                        watch,
+                    };
+                    hello(&mut host, &mut server, client, &greeting, &time);
                 }
                 (ClientMessage::Hello { .. }, Some(_)) => refuse(&mut server, client, Refusal::HelloTwice),
                 (_, None) => refuse(&mut server, client, Refusal::HelloFirst),
@@ -153,15 +152,27 @@ fn refuse(server: &mut RenetServer, client: ClientId, refusal: Refusal) {
     send(server, client, &HostMessage::Rejected(refusal));
 }
 
+/// What a connection's hello said.
+struct Greeting<'a> {
+    name: &'a str,
+    version: u16,
+    token: Option<SeatToken>,
+    watch: bool,
+}
+
 fn hello(
     host: &mut Host,
     server: &mut RenetServer,
     client: ClientId,
-    name: &str,
-    version: u16,
-    token: Option<SeatToken>,
+    greeting: &Greeting,
     time: &Time<Real>,
 ) {
+    let &Greeting {
+        name,
+        version,
+        token,
+        watch,
+    } = greeting;
     let bye = |server: &mut RenetServer, why: Goodbye| {
         send(server, client, &HostMessage::Goodbye(why));
         server.disconnect(client);
@@ -191,7 +202,7 @@ fn hello(
             if host.peers.values().filter(|p| p.player.is_some()).count() >= super::MAX_CLIENTS {
                 return bye(server, Goodbye::TableFull);
             }
-            let seat = if host.started {
+            let seat = if host.started || watch {
                 None
             } else {
                 host.rules

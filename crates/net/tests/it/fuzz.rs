@@ -41,8 +41,13 @@ fn sample_messages() -> Vec<Vec<u8>> {
             name: "ana".into(),
             version: 1,
             rejoin: None,
+            watch: true,
         },
         ClientMessage::Lobby(LobbyAction::SetRules(Preset::Troefcall.rules())),
+        ClientMessage::Lobby(LobbyAction::LetIn {
+            player: 3,
+            seat: Seat::ALL[2],
+        }),
         ClientMessage::Intent(Intent::Cut { at: 20 }),
         ClientMessage::Leave,
     ];

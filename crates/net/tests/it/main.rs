@@ -10,3 +10,4 @@ mod rejoin;
 mod restart;
 mod support;
 mod timer;
+mod watchers;

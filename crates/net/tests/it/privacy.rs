@@ -64,8 +64,8 @@ fn cards_named(update: &Update) -> CardSet {
 }
 
 /// Plays `hands` hands of `preset` with a remote player at every seat but one (a bot's) at a
-/// table of three or four, at both seats at a table of two, and a spectator; checks every update
-/// each of them received.
+/// table of three or four, at both seats at a table of two, a watcher from before the deal and a
+/// spectator who comes later; checks every update each of them received.
 fn check_preset(preset: Preset, hands: u32, seed: u64) {
     let mut rules = preset.rules();
     rules.max_hands = Some(hands);
@@ -85,10 +85,13 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
     let mut config = config(rules, plan, access);
     config.seed = seed;
     let (mut host, addr) = host_app(config);
-    let mut clients: Vec<_> = ["north", "south", "west"][..people]
-        .iter()
-        .map(|n| client_app(addr, access, n, Some(Level::Medium)))
-        .collect();
+    // someone comes to watch before the deal and takes no seat
+    let mut clients = vec![watching_app(addr, access, "watcher")];
+    clients.extend(
+        ["north", "south", "west"][..people]
+            .iter()
+            .map(|n| client_app(addr, access, n, Some(Level::Medium))),
+    );
     let mut states: HashMap<(u32, u32), Vec<Secrets>> = HashMap::new();
     let mut remember = |h: &bevy::prelude::App| {
         if let Some(table) = snapshot(h.world()) {
@@ -103,7 +106,7 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
             }
         }
     };
-    // the three players take the open seats and the match starts; then someone comes to watch
+    // the players take the open seats and the match starts; then someone else comes to watch
     let started = run_until(
         &mut host,
         &mut clients,
@@ -123,6 +126,11 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
     assert!(done, "{preset}: the match finished");
     let summary = snapshot(host.world()).unwrap().game.summary();
     assert_eq!(summary.hands, hands, "{preset}");
+    assert_eq!(
+        session(&clients[0]).seat,
+        None,
+        "{preset}: the watcher took no seat"
+    );
     for client in &clients {
         let seat = session(client).seat;
         let person = seat.map(|place| Person::ALL[place.index()]);

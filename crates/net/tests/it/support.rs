@@ -50,14 +50,27 @@ pub fn rejoining_app(
     autoplay: Option<Level>,
     token: Option<SeatToken>,
 ) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, NetPlugin))
-        .init_resource::<Received>()
-        .add_systems(Last, keep);
+    let mut app = bare_client();
     client::connect(app.world_mut(), addr, access, name, token).expect("the client starts");
     if let Some(level) = autoplay {
         app.insert_resource(Autoplay::new(level, name.len() as u64));
     }
+    app
+}
+
+/// A client come to watch, with a bot ready to play should the owner let it in.
+pub fn watching_app(addr: SocketAddr, access: Access, name: &str) -> App {
+    let mut app = bare_client();
+    client::watch(app.world_mut(), addr, access, name).expect("the client starts");
+    app.insert_resource(Autoplay::new(Level::Medium, name.len() as u64));
+    app
+}
+
+fn bare_client() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, NetPlugin))
+        .init_resource::<Received>()
+        .add_systems(Last, keep);
     app
 }
 
