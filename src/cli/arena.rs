@@ -3,7 +3,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-use courtpiece_bots::Level;
+use courtpiece::outside::Player;
 use courtpiece_bots::arena::{MatchOutcome, Summary, play_set};
 use courtpiece_rules::Preset;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -13,12 +13,13 @@ use super::CliError;
 
 #[derive(Debug, clap::Args)]
 pub struct Options {
-    /// Level of bot A: easy, medium, hard.
-    #[arg(long, value_parser = super::parse_level)]
-    pub a: Level,
-    /// Level of bot B.
-    #[arg(long, value_parser = super::parse_level)]
-    pub b: Level,
+    /// Bot A: easy, medium, hard, or an outside program as ext:"COMMAND" (see
+    /// docs/bot-protocol.md; a process is started for each of its seats in each match).
+    #[arg(long, value_parser = super::parse_player)]
+    pub a: Player,
+    /// Bot B, the same way.
+    #[arg(long, value_parser = super::parse_player)]
+    pub b: Player,
     /// Play matches until at least this many hands are played.
     #[arg(long, default_value_t = 2000)]
     pub hands: u32,
@@ -63,6 +64,11 @@ pub fn run(o: Options) -> Result<(), CliError> {
     if threads == 0 || threads > 256 {
         return Err(CliError::Usage("--threads must be between 1 and 256".into()));
     }
+    for player in [&o.a, &o.b] {
+        if let Player::Program(program) = player {
+            program.check().map_err(|e| CliError::Usage(e.to_string()))?;
+        }
+    }
     let rules = o.preset.rules();
     let bar = ProgressBar::new(u64::from(o.hands));
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} hands, {elapsed} (eta {eta})") {
@@ -76,7 +82,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
             scope.spawn(|| {
                 while hands_done.load(Ordering::Relaxed) < o.hands {
                     let index = next_set.fetch_add(1, Ordering::Relaxed);
-                    let set = play_set(&rules, o.seed, index, o.a, o.b);
+                    let set = play_set(&rules, o.seed, index, o.a.entrant(), o.b.entrant());
                     let hands = set.iter().map(|m| m.hands).sum();
                     hands_done.fetch_add(hands, Ordering::Relaxed);
                     bar.inc(u64::from(hands));

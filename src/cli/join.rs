@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use courtpiece::figures::clock_seed;
-use courtpiece_bots::Level;
+use courtpiece::outside::{OutsideBot, Player};
 use courtpiece_net::discovery::{self, DISCOVERY_PORT};
 use courtpiece_net::{
     Access, Autoplay, ClientMessage, DEFAULT_PORT, FromHost, HostMessage, NetPlugin, Session, TableCode,
@@ -28,9 +28,10 @@ pub struct Options {
     /// Your name at the table.
     #[arg(long)]
     pub name: Option<String>,
-    /// Let a bot of this level play your seat.
-    #[arg(long, value_parser = super::parse_level)]
-    pub autoplay: Option<Level>,
+    /// Let a bot play your seat: easy, medium, hard, or an outside program as
+    /// ext:"COMMAND" (see docs/bot-protocol.md).
+    #[arg(long, value_parser = super::parse_player)]
+    pub autoplay: Option<Player>,
     /// Watch from the rail: no seat, even an open one (the table's owner may let you into a
     /// bot's seat between hands).
     #[arg(long, conflicts_with = "autoplay")]
@@ -147,8 +148,15 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
         client::connect(app.world_mut(), addr, access, name, None)
     };
     connected.map_err(|e| CliError::Net(format!("could not join {addr}: {e}")))?;
-    if let Some(level) = o.autoplay {
-        app.insert_resource(Autoplay::new(level, clock_seed()));
+    if let Some(player) = &o.autoplay {
+        let bot = match player {
+            Player::Level(level) => level.bot(clock_seed()),
+            Player::Program(program) => Box::new(
+                OutsideBot::start(&program.command, clock_seed())
+                    .map_err(|e| CliError::Usage(format!("--autoplay: {e}")))?,
+            ),
+        };
+        app.insert_resource(Autoplay::with_bot(bot));
     }
     let lines = if o.autoplay.is_none() {
         Some(stdin_lines())

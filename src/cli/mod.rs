@@ -109,6 +109,12 @@ pub enum CliError {
     Net(String),
 }
 
+/// One of our levels, or an outside program as `ext:COMMAND`.
+pub(crate) fn parse_player(text: &str) -> Result<courtpiece::outside::Player, String> {
+    text.parse()
+        .map_err(|e: courtpiece::outside::BadPlayer| e.to_string())
+}
+
 pub(crate) fn parse_level(text: &str) -> Result<Level, String> {
     text.parse()
         .map_err(|e: courtpiece_bots::UnknownLevel| e.to_string())

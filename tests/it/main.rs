@@ -4,4 +4,5 @@
 
 mod cli;
 mod lan;
+mod outside;
 mod view;

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use courtpiece_rules::{Intent, Match, Person, RuleSet, Seats, Side};
 
-use crate::bot::{Bot, Level};
+use crate::bot::{Bot, Entrant};
 
 /// Who plays for which level in one match: `true` for A's people. A person is a seat, except in
 /// Dummy Rang where three people move round four hands (and a bot driving the dummy plays both).
@@ -50,7 +50,13 @@ pub struct MatchOutcome {
 
 /// Plays one match with A for the people `seating` marks. The seed fixes the deals; the cuts are
 /// fixed by the arena, not by the bots, so that every match of a set sees the same cards.
-pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, seating: Seating) -> MatchOutcome {
+pub fn play_match(
+    rules: &RuleSet,
+    seed: u64,
+    a: &dyn Entrant,
+    b: &dyn Entrant,
+    seating: Seating,
+) -> MatchOutcome {
     let mut m = match Match::new(rules, seed) {
         Ok(m) => m,
         Err(_) => return MatchOutcome::default(),
@@ -59,8 +65,8 @@ pub fn play_match(rules: &RuleSet, seed: u64, a: Level, b: Level, seating: Seati
     let mut bots: Vec<Box<dyn Bot>> = Person::ALL
         .iter()
         .map(|&p| {
-            let level = if seating[p.index()] { a } else { b };
-            level.bot(seed.wrapping_mul(31).wrapping_add(p.index() as u64))
+            let entrant = if seating[p.index()] { a } else { b };
+            entrant.bot(seed.wrapping_mul(31).wrapping_add(p.index() as u64))
         })
         .collect();
     let mut out = MatchOutcome::default();
@@ -130,7 +136,13 @@ fn fixed_cut(seed: u64, deal: u64) -> u8 {
 }
 
 /// Every match of duplicate set `index` (see [`seatings`]), on the same seed.
-pub fn play_set(rules: &RuleSet, base_seed: u64, index: u64, a: Level, b: Level) -> Vec<MatchOutcome> {
+pub fn play_set(
+    rules: &RuleSet,
+    base_seed: u64,
+    index: u64,
+    a: &dyn Entrant,
+    b: &dyn Entrant,
+) -> Vec<MatchOutcome> {
     let seed = base_seed.wrapping_add(index.wrapping_mul(0x2545_F491_4F6C_DD1D));
     seatings(rules.seats())
         .into_iter()

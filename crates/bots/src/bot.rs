@@ -16,6 +16,24 @@ pub trait Bot: Send + Sync {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent;
 }
 
+/// Whoever takes seats in a match: one of our levels, or anything else that makes a bot for a
+/// seed (a program that speaks the outside-bot protocol, say). Each seat gets a bot of its own.
+pub trait Entrant: Send + Sync {
+    fn bot(&self, seed: u64) -> Box<dyn Bot>;
+    /// What to call it in the figures.
+    fn label(&self) -> String;
+}
+
+impl Entrant for Level {
+    fn bot(&self, seed: u64) -> Box<dyn Bot> {
+        Level::bot(*self, seed)
+    }
+
+    fn label(&self) -> String {
+        self.name().to_owned()
+    }
+}
+
 /// How strong a bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -11,5 +11,5 @@ pub mod memory;
 pub mod sample;
 pub mod solver;
 
-pub use bot::{Bot, Level, UnknownLevel};
+pub use bot::{Bot, Entrant, Level, UnknownLevel};
 pub use solver::Solver;

@@ -1,10 +1,11 @@
 //! Who plays for each person: the local player (intents from the view), a remote player (intents
 //! from the network), or a bot that sees only the acting seat's `SeatView`.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use courtpiece_bots::{Bot, Level};
+use courtpiece_bots::{Bot, Entrant, Level};
 use courtpiece_rules::SeatView;
 
 use crate::phase::Phase;
@@ -15,6 +16,26 @@ pub enum Controller {
     Local,
     Remote(u64),
     Bot(Level),
+    /// A bot the app brings: the entrant of this number in [`Programs`] makes it.
+    Program(u8),
+}
+
+impl Controller {
+    /// Is a person playing, rather than a bot of ours or a program?
+    pub fn is_person(self) -> bool {
+        matches!(self, Controller::Local | Controller::Remote(_))
+    }
+}
+
+/// The bots the app brings, such as outside programs that speak the bot protocol; a seat whose
+/// controller is `Program(i)` is played by a bot the `i`-th of them makes.
+#[derive(Resource, Clone, Default)]
+pub struct Programs(pub Vec<Arc<dyn Entrant>>);
+
+impl std::fmt::Debug for Programs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.iter().map(|p| p.label())).finish()
+    }
 }
 
 /// A bot seat's player.

@@ -14,7 +14,7 @@ pub mod phase;
 pub mod save;
 pub mod table;
 
-pub use controller::{Controller, Pacing, TurnTimedOut};
+pub use controller::{Controller, Pacing, Programs, TurnTimedOut};
 pub use messages::{Rejected, SeatIntent, TableEvent};
 pub use phase::{Decision, Phase};
 pub use save::{SaveAfter, SavePath};

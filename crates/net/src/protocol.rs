@@ -183,6 +183,10 @@ pub struct Arrival {
 pub enum SeatState {
     Open,
     Bot(Level),
+    /// An outside program that speaks the bot protocol.
+    Program {
+        name: String,
+    },
     Player {
         name: String,
         /// Dropped and not back yet (a bot plays for them once the grace time is over).

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use courtpiece_game::{GamePlugin, Pacing, SaveAfter, SavePath, match_over, snapshot};
+use courtpiece_game::{GamePlugin, Pacing, Programs, SaveAfter, SavePath, match_over, snapshot};
 use courtpiece_net::discovery::DISCOVERY_PORT;
 use courtpiece_net::host::{self, HostConfig, SeatClaims, claims};
 use courtpiece_net::{Access, DEFAULT_PORT, Host, NetPlugin, SeatPlan, TableCode};
@@ -23,6 +23,7 @@ const LINGER: Duration = Duration::from_secs(3);
 pub fn run(
     o: &Options,
     seats: Vec<SeatPlan>,
+    programs: Programs,
     rules: RuleSet,
     seed: u64,
     resume: Option<GameRecord>,
@@ -92,6 +93,7 @@ pub fn run(
     config.turn_timer = o.turn_timer;
     config.claims_file = record.map(|path| claims::beside(path));
     config.claims = claims;
+    config.programs = programs;
 
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, GamePlugin, NetPlugin))

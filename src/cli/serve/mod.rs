@@ -2,12 +2,15 @@
 //! seats (or a port) it opens a table on the LAN and deals once every remote seat is taken.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use courtpiece::outside::Program;
+use courtpiece_bots::Entrant;
 use courtpiece_bots::Level;
-use courtpiece_game::{Controller, GamePlugin, Pacing, Phase, SavePath, StartMatch, snapshot};
+use courtpiece_game::{Controller, GamePlugin, Pacing, Phase, Programs, SavePath, StartMatch, snapshot};
 use courtpiece_net::{SeatPlan, TableCode};
 use courtpiece_rules::{GameRecord, MatchSummary, RuleSet};
 
@@ -24,7 +27,8 @@ pub(crate) fn parse_code(text: &str) -> Result<TableCode, String> {
 pub struct Options {
     /// A seat each for the rules' players (four; three for hokm-3 and for dummy, whose dummy is
     /// played by its driver; two for hokm-2), each
-    /// bot:easy, bot:medium, bot:hard or remote (a person who joins), e.g.
+    /// bot:easy, bot:medium, bot:hard, remote (a person who joins) or ext:COMMAND (an outside
+    /// program, see docs/bot-protocol.md; a command without commas), e.g.
     /// bot:medium,remote,remote,remote.
     #[arg(long)]
     pub seats: String,
@@ -113,10 +117,21 @@ pub fn run(o: Options) -> Result<(), CliError> {
         rules.max_hands = Some(n);
         rules.target = None;
     }
-    let plan = parse_seats(&o.seats, &rules)?;
+    let (plan, programs) = parse_seats(&o.seats, &rules)?;
+    for program in &programs {
+        program
+            .check()
+            .map_err(|e| CliError::Usage(format!("--seats: {e}")))?;
+    }
+    let programs = Programs(
+        programs
+            .into_iter()
+            .map(|p| Arc::new(p) as Arc<dyn Entrant>)
+            .collect(),
+    );
     let first_seed = resume.as_ref().map_or(o.seed.unwrap_or(1), |r| r.seed);
     if o.port.is_some() || plan.contains(&SeatPlan::Open) {
-        return lan::run(&o, plan, rules, first_seed, resume);
+        return lan::run(&o, plan, programs, rules, first_seed, resume);
     }
     if o.turn_timer.is_some() {
         return Err(CliError::Usage(
@@ -127,6 +142,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         .iter()
         .map(|p| match p {
             SeatPlan::Bot(level) => Controller::Bot(*level),
+            SeatPlan::Program(i) => Controller::Program(*i),
             SeatPlan::Open => Controller::Local,
         })
         .collect();
@@ -140,7 +156,8 @@ pub fn run(o: Options) -> Result<(), CliError> {
             .insert_resource(Pacing {
                 think: Duration::from_millis(o.think_ms),
                 turn_timer: None,
-            });
+            })
+            .insert_resource(programs.clone());
         if let Some(path) = o.record.as_ref().or(o.resume.as_ref()) {
             app.insert_resource(SavePath(match_record_path(path, i + 1)));
         }
@@ -197,8 +214,9 @@ fn run_match(app: &mut App) -> Result<MatchSummary, CliError> {
 }
 
 /// A seat for each of the rules' players (`V-PLAYERS`), each a bot of a level that plays at
-/// such a table, or a remote person.
-fn parse_seats(text: &str, rules: &RuleSet) -> Result<Vec<SeatPlan>, CliError> {
+/// such a table, a remote person, or an outside program (the programs come second, in the
+/// order of their seats' `SeatPlan::Program` numbers).
+fn parse_seats(text: &str, rules: &RuleSet) -> Result<(Vec<SeatPlan>, Vec<Program>), CliError> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let bad = |why: String| CliError::Usage(format!("--seats {text:?}: {why}"));
     let players = rules.seats().people();
@@ -214,19 +232,27 @@ fn parse_seats(text: &str, rules: &RuleSet) -> Result<Vec<SeatPlan>, CliError> {
         )));
     }
     let mut seats = vec![SeatPlan::Open; players];
+    let mut programs = Vec::new();
     for (slot, part) in seats.iter_mut().zip(&parts) {
         *slot = match part.split_once(':') {
             Some(("bot", level)) => SeatPlan::Bot(level.parse::<Level>().map_err(|e| bad(e.to_string()))?),
+            Some(("ext", command)) if !command.trim().is_empty() => {
+                let number = u8::try_from(programs.len()).map_err(|_| bad("too many programs".into()))?;
+                programs.push(Program {
+                    command: command.trim().to_owned(),
+                });
+                SeatPlan::Program(number)
+            }
             _ if *part == "remote" => SeatPlan::Open,
             _ if *part == "local" => {
                 return Err(bad(
                     "a local seat is the desktop table's; a headless host has none".into(),
                 ));
             }
-            _ => return Err(bad(format!("{part:?} is not bot:LEVEL or remote"))),
+            _ => return Err(bad(format!("{part:?} is not bot:LEVEL, remote or ext:COMMAND"))),
         };
     }
-    Ok(seats)
+    Ok((seats, programs))
 }
 
 #[cfg(test)]
@@ -243,7 +269,7 @@ mod tests {
     fn seats_are_counted_against_the_rules() {
         let three = Preset::HokmThree.rules();
         assert_eq!(
-            parse_seats("bot:medium, bot:easy ,remote", &three).unwrap(),
+            parse_seats("bot:medium, bot:easy ,remote", &three).unwrap().0,
             vec![
                 SeatPlan::Bot(Level::Medium),
                 SeatPlan::Bot(Level::Easy),
@@ -260,7 +286,24 @@ mod tests {
         assert!(parse_seats("bot:easy,bot:medium,remote", &Preset::Hokm.rules()).is_err());
         // Dummy Rang seats its three people; the dummy has nobody of its own
         let dummy = Preset::Dummy.rules();
-        assert_eq!(parse_seats("bot:hard,remote,bot:easy", &dummy).unwrap().len(), 3);
+        assert_eq!(
+            parse_seats("bot:hard,remote,bot:easy", &dummy).unwrap().0.len(),
+            3
+        );
+        let (seats, programs) = parse_seats("ext:./a --x,bot:easy,ext: b", &three).unwrap();
+        assert_eq!(
+            seats,
+            vec![
+                SeatPlan::Program(0),
+                SeatPlan::Bot(Level::Easy),
+                SeatPlan::Program(1)
+            ]
+        );
+        assert_eq!(
+            programs.iter().map(|p| p.command.as_str()).collect::<Vec<_>>(),
+            ["./a --x", "b"]
+        );
+        assert!(parse_seats("ext:,bot:easy,remote", &three).is_err());
         let four = parse_seats("bot:easy,bot:easy,bot:easy,bot:easy", &dummy).unwrap_err();
         assert!(
             four.to_string()

@@ -105,6 +105,7 @@ fn named_place(session: &Session, place: Seat) -> (String, Option<String>) {
     };
     match lobby.seats.get(place.index()).unwrap_or(&SeatState::Open) {
         SeatState::Player { name, away } => (name.clone(), away.then(|| "away".to_owned())),
+        SeatState::Program { name } => (name.clone(), Some("program".to_owned())),
         SeatState::Bot(level) => {
             let (name, level) = words::bot(place, *level);
             (name.to_owned(), Some(level))

@@ -58,7 +58,12 @@ pub fn free_for_watchers(lobby: &LobbyState) -> impl Iterator<Item = Seat> + '_ 
     Seat::ALL
         .into_iter()
         .zip(&lobby.seats)
-        .filter(|(_, state)| matches!(state, SeatState::Open | SeatState::Bot(_)))
+        .filter(|(_, state)| {
+            matches!(
+                state,
+                SeatState::Open | SeatState::Bot(_) | SeatState::Program { .. }
+            )
+        })
         .map(|(seat, _)| seat)
 }
 

@@ -76,8 +76,8 @@ fn every_level_answers_every_decision_legally() {
 fn the_same_seed_gives_the_same_arena() {
     for preset in [Preset::DoubleSar, Preset::HokmThree, Preset::HokmTwo] {
         let rules = preset.rules();
-        let a = play_set(&rules, 9, 3, Level::Medium, Level::Easy);
-        let b = play_set(&rules, 9, 3, Level::Medium, Level::Easy);
+        let a = play_set(&rules, 9, 3, &Level::Medium, &Level::Easy);
+        let b = play_set(&rules, 9, 3, &Level::Medium, &Level::Easy);
         assert_eq!(a.len(), seatings(rules.seats()).len());
         for (x, y) in a.iter().zip(&b) {
             assert_eq!(
@@ -86,7 +86,7 @@ fn the_same_seed_gives_the_same_arena() {
             );
         }
         // a level against itself on duplicate deals comes out even
-        let even = play_set(&rules, 9, 3, Level::Medium, Level::Medium);
+        let even = play_set(&rules, 9, 3, &Level::Medium, &Level::Medium);
         let s = Summary::of(&[even]);
         assert_eq!(s.a_match_win_rate, 0.5, "{preset}");
     }
@@ -130,7 +130,7 @@ fn a_duplicate_set_seats_each_level_at_every_seat() {
 /// The figures of A against B over the first `sets` duplicate sets of seed 1.
 fn arena(preset: Preset, sets: u64, a: Level, b: Level) -> Summary {
     let rules = preset.rules();
-    let sets: Vec<_> = (0..sets).map(|i| play_set(&rules, 1, i, a, b)).collect();
+    let sets: Vec<_> = (0..sets).map(|i| play_set(&rules, 1, i, &a, &b)).collect();
     Summary::of(&sets)
 }
 

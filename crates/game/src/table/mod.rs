@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use courtpiece_bots::Level;
 use courtpiece_rules::{self as rules, GameRecord, Person, RuleSet};
 
-use crate::controller::{BotBrain, Controller, StandIn};
+use crate::controller::{BotBrain, Controller, Programs, StandIn};
 use crate::messages::{Rejected, SeatIntent};
 use crate::phase::Phase;
 
@@ -54,6 +54,7 @@ fn start_match(
     mut commands: Commands,
     mut starts: MessageReader<StartMatch>,
     old: Query<Entity, OfTheTable>,
+    programs: Option<Res<Programs>>,
     mut publisher: Publisher,
 ) {
     let Some(start) = starts.read().last().cloned() else {
@@ -95,6 +96,17 @@ fn start_match(
         let bot_seed = start.seed.wrapping_mul(4).wrapping_add(person.index() as u64);
         match controller {
             Controller::Bot(level) => entity.insert(BotBrain(level.bot(bot_seed))),
+            Controller::Program(i) => {
+                let program = programs.as_ref().and_then(|p| p.0.get(usize::from(i)));
+                let brain = match program {
+                    Some(program) => program.bot(bot_seed),
+                    None => {
+                        error!("no program {i} to play {person:?}: a Medium bot plays it");
+                        Level::Medium.bot(bot_seed)
+                    }
+                };
+                entity.insert(BotBrain(brain))
+            }
             Controller::Local | Controller::Remote(_) => entity.insert(StandIn(Level::Medium.bot(bot_seed))),
         };
     }

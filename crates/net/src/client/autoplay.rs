@@ -22,8 +22,13 @@ pub struct Autoplay {
 
 impl Autoplay {
     pub fn new(level: Level, seed: u64) -> Autoplay {
+        Autoplay::with_bot(level.bot(seed))
+    }
+
+    /// Any bot: an outside program's, say.
+    pub fn with_bot(bot: Box<dyn Bot>) -> Autoplay {
         Autoplay {
-            bot: level.bot(seed),
+            bot,
             answered: None,
             play_safe: false,
         }

@@ -38,7 +38,7 @@ fn seat_arrivals(
             continue;
         };
         match host.seats[seat.index()] {
-            Holder::Open | Holder::Bot(_) => {}
+            Holder::Open | Holder::Bot(_) | Holder::Program(_) => {}
             Holder::Player(p) if host.players[p].gone => host.players[p].seat = None,
             Holder::Player(_) => continue,
         }

@@ -102,7 +102,7 @@ fn let_in(host: &mut Host, player: usize, seat: Seat) -> Result<(), LobbyError> 
         return Err(LobbyError::NotWatching);
     }
     match *holder(host, seat)? {
-        Holder::Open | Holder::Bot(_) => {}
+        Holder::Open | Holder::Bot(_) | Holder::Program(_) => {}
         // left for good: a bot plays the seat
         Holder::Player(p) if host.players[p].gone => {}
         Holder::Player(_) => return Err(LobbyError::NotABotsSeat(seat)),
@@ -182,6 +182,7 @@ fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>, time: Re
         .iter()
         .map(|holder| match *holder {
             Holder::Bot(level) => Controller::Bot(level),
+            Holder::Program(i) => Controller::Program(i),
             Holder::Player(p) => Controller::Remote(host.players[p].client.unwrap_or_default()),
             Holder::Open => Controller::Bot(courtpiece_bots::Level::Medium),
         })
@@ -205,6 +206,13 @@ pub(crate) fn state(host: &Host, index: usize) -> LobbyState {
         .map(|holder| match *holder {
             Holder::Open => SeatState::Open,
             Holder::Bot(level) => SeatState::Bot(level),
+            Holder::Program(i) => SeatState::Program {
+                name: host
+                    .program_names
+                    .get(usize::from(i))
+                    .cloned()
+                    .unwrap_or_default(),
+            },
             Holder::Player(p) => SeatState::Player {
                 name: host.players[p].name.clone(),
                 away: host.players[p].client.is_none(),

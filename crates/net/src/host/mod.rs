@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy_renet::RenetServer;
 use bevy_renet::renet::ClientId;
 use courtpiece_bots::Level;
-use courtpiece_game::Pacing;
+use courtpiece_game::{Pacing, Programs};
 use courtpiece_rules::{GameRecord, RuleSet, Seat};
 use renetcode::{ServerAuthentication, ServerConfig};
 
@@ -42,6 +42,8 @@ pub enum SeatPlan {
     /// For a person who joins.
     Open,
     Bot(Level),
+    /// The bot a program of `HostConfig::programs` makes.
+    Program(u8),
 }
 
 /// Everything a host needs to open a table.
@@ -74,6 +76,8 @@ pub struct HostConfig {
     pub claims_file: Option<PathBuf>,
     /// The seats of a resumed match: each goes back only to the holder of its token.
     pub claims: Option<SeatClaims>,
+    /// The programs that play `SeatPlan::Program` seats.
+    pub programs: Programs,
 }
 
 impl HostConfig {
@@ -93,6 +97,7 @@ impl HostConfig {
             relayed_from: Vec::new(),
             claims_file: None,
             claims: None,
+            programs: Programs::default(),
         }
     }
 }
@@ -115,6 +120,7 @@ pub enum HostError {
 pub(crate) enum Holder {
     Open,
     Bot(Level),
+    Program(u8),
     Player(usize),
 }
 
@@ -161,6 +167,8 @@ pub struct Host {
     pub(crate) auto_start: bool,
     pub(crate) resume: Option<GameRecord>,
     pub(crate) turn_timer: Option<u16>,
+    /// What to call each program that plays a seat.
+    pub(crate) program_names: Vec<String>,
     /// One per seat of the rules, in seat order.
     pub(crate) seats: Vec<Holder>,
     pub(crate) players: Vec<Player>,
@@ -270,6 +278,7 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         .map(|plan| match *plan {
             SeatPlan::Open => Holder::Open,
             SeatPlan::Bot(level) => Holder::Bot(level),
+            SeatPlan::Program(i) => Holder::Program(i),
         })
         .collect();
     let players = restore(&mut seats, config.claims.as_ref());
@@ -291,6 +300,7 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         auto_start: config.auto_start,
         resume: config.resume,
         turn_timer: config.turn_timer,
+        program_names: config.programs.0.iter().map(|p| p.label()).collect(),
         seats,
         players,
         arriving: Vec::new(),
@@ -301,6 +311,9 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         start_asked: false,
         lobby_changed: true,
     });
+    if !config.programs.0.is_empty() {
+        world.insert_resource(config.programs);
+    }
     if let Some(path) = config.claims_file {
         world.insert_resource(claims::ClaimsFile { path, written: None });
     }

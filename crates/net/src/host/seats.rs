@@ -30,7 +30,7 @@ fn stand_in(
     let seed = host.seed;
     let mut changed = false;
     for (entity, person, brain, controller) in &people {
-        if matches!(controller, courtpiece_game::Controller::Bot(_)) {
+        if !controller.is_person() {
             continue;
         }
         let place = person.0.index();

@@ -1,0 +1,229 @@
+//! A seat played by an outside program: the host asks it each decision on its standard input
+//! and reads the answer from its standard output, within `ANSWER_WITHIN`.
+
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+use courtpiece_bots::{Bot, Level};
+use courtpiece_rules::{Intent, RuleSet, SeatView};
+
+use super::wire::{self, Ask, Said};
+use super::{ANSWER_WITHIN, OutsideError, SILENCES_ALLOWED};
+
+/// How long a program has to exit after it is told to quit, before it is killed.
+const EXIT_WITHIN: Duration = Duration::from_millis(200);
+
+pub struct OutsideBot {
+    command: String,
+    name: String,
+    child: Child,
+    input: Option<ChildStdin>,
+    /// Behind a mutex only so that the bot is `Sync`: it is used through `&mut self`.
+    answers: Mutex<Receiver<Said>>,
+    /// Plays the turns the program does not.
+    stand_in: Box<dyn Bot>,
+    /// Questions in a row without an answer.
+    silences: u32,
+    /// Why the program is asked nothing more, once it is not.
+    done: Option<String>,
+}
+
+impl OutsideBot {
+    /// Runs `command` through the shell and has it say hello.
+    pub fn start(command: &str, seed: u64) -> Result<OutsideBot, OutsideError> {
+        let mut child = shell(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|source| OutsideError::Start {
+                command: command.to_owned(),
+                source,
+            })?;
+        let (to, answers) = channel();
+        if let Some(out) = child.stdout.take() {
+            std::thread::spawn(move || wire::read_lines(out, &to));
+        }
+        let input = child.stdin.take();
+        let mut bot = OutsideBot {
+            command: command.to_owned(),
+            name: String::new(),
+            child,
+            input,
+            answers: Mutex::new(answers),
+            stand_in: Level::Medium.bot(seed),
+            silences: 0,
+            done: None,
+        };
+        let no_hello = |why: String| OutsideError::NoHello {
+            command: command.to_owned(),
+            why,
+        };
+        bot.say(&Ask::Hello {
+            protocol: wire::PROTOCOL,
+        })
+        .map_err(no_hello)?;
+        match bot.hear() {
+            Ok(Said::Line(line)) => match wire::name(&line) {
+                Some(name) => bot.name = name,
+                None => return Err(no_hello(format!("it said {}, not a JSON object", shorten(&line)))),
+            },
+            Ok(Said::TooLong) => return Err(no_hello("its answer was too long".into())),
+            Err(why) => return Err(no_hello(why)),
+        }
+        Ok(bot)
+    }
+
+    /// The name the program gave in its hello (may be empty).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn say(&mut self, ask: &Ask) -> Result<(), String> {
+        let Some(input) = &mut self.input else {
+            return Err("its input is closed".into());
+        };
+        input
+            .write_all(ask.line().as_bytes())
+            .and_then(|()| input.flush())
+            .map_err(|e| format!("it no longer reads ({e})"))
+    }
+
+    /// The program's next line, within the time it has.
+    fn hear(&mut self) -> Result<Said, String> {
+        let answers = self
+            .answers
+            .get_mut()
+            .map_err(|_| "its answers could not be read".to_owned())?;
+        match answers.recv_timeout(ANSWER_WITHIN) {
+            Ok(said) => Ok(said),
+            Err(RecvTimeoutError::Timeout) => {
+                Err(format!("it did not answer within {} s", ANSWER_WITHIN.as_secs()))
+            }
+            Err(RecvTimeoutError::Disconnected) => Err(match self.child.try_wait() {
+                Ok(Some(status)) => format!("it exited ({status})"),
+                _ => "it closed its output".into(),
+            }),
+        }
+    }
+
+    /// Forgets answers that came too late for their question.
+    fn forget_late_answers(&mut self) {
+        if let Ok(answers) = self.answers.get_mut() {
+            while !matches!(
+                answers.try_recv(),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected)
+            ) {}
+        }
+    }
+
+    /// Asks the program; `Err` says why its answer is not taken.
+    fn ask(&mut self, view: &SeatView, rules: &RuleSet) -> Result<Intent, String> {
+        if let Some(why) = &self.done {
+            return Err(why.clone());
+        }
+        self.forget_late_answers();
+        let question = Ask::Decide {
+            rules,
+            view,
+            legal: &view.legal,
+        };
+        if let Err(why) = self.say(&question) {
+            self.done = Some(why.clone());
+            return Err(why);
+        }
+        match self.hear() {
+            Ok(Said::Line(line)) => {
+                self.silences = 0;
+                match wire::intent(&line) {
+                    Some(intent) if view.legal.contains(&intent) => Ok(intent),
+                    Some(intent) => Err(format!("it answered {intent}, which it may not do now")),
+                    None => Err(format!("it answered {}, which is not an intent", shorten(&line))),
+                }
+            }
+            Ok(Said::TooLong) => {
+                self.silences = 0;
+                Err("its answer was too long".into())
+            }
+            Err(why) => {
+                self.silences += 1;
+                let exited = self.child.try_wait().ok().flatten().is_some();
+                if exited || self.silences >= SILENCES_ALLOWED {
+                    self.done = Some(why.clone());
+                }
+                Err(why)
+            }
+        }
+    }
+}
+
+impl Bot for OutsideBot {
+    fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
+        // a forced move is not asked: the next view shows it
+        if let [only] = view.legal.as_slice() {
+            return *only;
+        }
+        let already_done = self.done.is_some();
+        match self.ask(view, rules) {
+            Ok(intent) => intent,
+            Err(why) => {
+                if !already_done {
+                    let rest = if self.done.is_some() {
+                        "Medium plays its seat from now on"
+                    } else {
+                        "Medium plays this turn"
+                    };
+                    eprintln!(
+                        "outside bot {:?} at seat {}: {why}: {rest}",
+                        self.command,
+                        view.seat.index()
+                    );
+                }
+                self.stand_in.decide(view, rules)
+            }
+        }
+    }
+}
+
+impl Drop for OutsideBot {
+    fn drop(&mut self) {
+        if self.say(&Ask::Quit {}).is_ok() {
+            // end of input too, for a program that reads until it
+            self.input = None;
+            let asked = Instant::now();
+            while asked.elapsed() < EXIT_WITHIN {
+                if let Ok(Some(_)) = self.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+fn shell(command: &str) -> Command {
+    if cfg!(windows) {
+        let mut c = Command::new("cmd");
+        c.args(["/C", command]);
+        c
+    } else {
+        let mut c = Command::new("sh");
+        c.args(["-c", command]);
+        c
+    }
+}
+
+/// A program's words, cut short for a log line.
+fn shorten(text: &str) -> String {
+    const SHOWN: usize = 60;
+    let mut short: String = text.chars().take(SHOWN).collect();
+    if text.chars().count() > SHOWN {
+        short.push('…');
+    }
+    format!("{short:?}")
+}

@@ -1,0 +1,169 @@
+//! Outside programs at the table: the example bot of `examples/` through `serve`, `arena` and
+//! `join --autoplay`, and programs that misbehave, whose turns Medium plays with a line saying
+//! why.
+
+use std::net::UdpSocket;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+fn courtpiece(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// The example bot, built beside the binary by `cargo test`.
+fn example() -> String {
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_courtpiece"));
+    let path = bin
+        .parent()
+        .unwrap()
+        .join("examples")
+        .join(format!("outside_bot{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: `cargo test` builds the examples (or `cargo build --example outside_bot`)",
+        path.display()
+    );
+    format!("ext:{}", path.display())
+}
+
+fn last_line(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn the_example_bot_plays_a_match_at_a_headless_table() {
+    let ext = example();
+    let seats = format!("{ext},bot:easy,{ext},bot:easy");
+    let out = courtpiece(&["serve", "--seats", &seats, "--hands", "3", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let summary: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    assert_eq!(summary["hands"], 3);
+    assert!(
+        !stderr(&out).contains("outside bot"),
+        "the example answers every question: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn the_arena_seats_an_outside_program() {
+    let ext = example();
+    let out = courtpiece(&[
+        "arena",
+        "--a",
+        &ext,
+        "--b",
+        "easy",
+        "--hands",
+        "20",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let figures: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    assert_eq!(figures["a"], ext.as_str());
+    assert!(figures["hands"].as_u64().unwrap() >= 20);
+    assert!(figures["a_ms_p95"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn a_joining_player_can_be_an_outside_program() {
+    let port = UdpSocket::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let host = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+        .args([
+            "serve",
+            "--seats",
+            "bot:easy,remote,bot:easy,bot:easy",
+            "--port",
+            &port.to_string(),
+            "--open",
+            "--discovery",
+            "off",
+            "--hands",
+            "2",
+            "--json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let player = courtpiece(&[
+        "join",
+        &format!("127.0.0.1:{port}"),
+        "--autoplay",
+        &example(),
+        "--json",
+    ]);
+    let host = host.wait_with_output().unwrap();
+    assert!(host.status.success(), "{}", stderr(&host));
+    assert!(player.status.success(), "{}", stderr(&player));
+    assert_eq!(last_line(&player), last_line(&host));
+}
+
+/// A program as a shell command: says hello, then answers every question with `answer`.
+fn answering(answer: &str) -> String {
+    format!("ext:read hello; echo '{{}}'; while read question; do echo '{answer}'; done")
+}
+
+#[test]
+fn nonsense_and_intents_it_may_not_make_are_played_by_medium_with_a_reason() {
+    for (answer, why) in [
+        ("play the queen", "which is not an intent"),
+        ("\"redeal\"", "which it may not do now"),
+    ] {
+        let seats = format!("{},bot:easy,bot:easy,bot:easy", answering(answer));
+        let out = courtpiece(&["serve", "--seats", &seats, "--hands", "1", "--json"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(why) && err.contains("Medium plays this turn"),
+            "{err}"
+        );
+        let summary: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+        assert_eq!(summary["hands"], 1);
+    }
+}
+
+#[test]
+fn a_silent_program_is_played_by_medium_and_does_not_stall_the_table() {
+    let seats = "ext:read hello; echo '{}'; cat > /dev/null,bot:easy,bot:easy,bot:easy";
+    let out = courtpiece(&["serve", "--seats", seats, "--hands", "1", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("did not answer within 5 s"), "{err}");
+    assert!(err.contains("Medium plays its seat from now on"), "{err}");
+    let summary: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    assert_eq!(summary["hands"], 1);
+}
+
+#[test]
+fn a_program_that_does_not_run_or_say_hello_is_refused_before_the_match() {
+    for (seat, why) in [
+        ("ext:/no/such/program", "did not answer the hello"),
+        ("ext:echo not json", "not a JSON object"),
+    ] {
+        let seats = format!("{seat},bot:easy,bot:easy,bot:easy");
+        let out = courtpiece(&["serve", "--seats", &seats, "--hands", "1"]);
+        assert!(!out.status.success());
+        assert!(stderr(&out).contains(why), "{}", stderr(&out));
+    }
+}
