@@ -179,7 +179,8 @@ fn desktop(launch: courtpiece::desktop::Launch) -> Result<(), CliError> {
             "no display to open the table on; `courtpiece play` plays in the terminal".into(),
         ));
     }
-    match courtpiece::desktop::run(launch) {
+    let backends = courtpiece::desktop::graphics::backends().map_err(|e| CliError::Usage(e.to_string()))?;
+    match courtpiece::desktop::run(launch, backends) {
         bevy::app::AppExit::Success => Ok(()),
         bevy::app::AppExit::Error(code) => {
             Err(CliError::Usage(format!("the window closed with error {code}")))

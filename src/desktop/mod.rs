@@ -1,6 +1,8 @@
 //! The windowed game: one plugin per feature, registered here.
 
 use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::render::settings::{Backends, WgpuSettings};
 use bevy::state::app::StatesPlugin;
 use bevy::window::{WindowMode, WindowResolution};
 use bevy_egui::EguiPlugin;
@@ -10,6 +12,7 @@ use courtpiece_net::NetPlugin;
 #[cfg(feature = "sound")]
 mod audio;
 pub mod cost;
+pub mod graphics;
 pub mod hud;
 pub mod menu;
 pub mod palette;
@@ -59,21 +62,34 @@ impl std::str::FromStr for WindowSize {
     }
 }
 
-/// Opens the window on the main menu and runs until it is closed.
-pub fn run(launch: Launch) -> AppExit {
+/// Opens the window on the main menu and runs until it is closed; draws with `backends` (see
+/// [`graphics::backends`]).
+pub fn run(launch: Launch, backends: Backends) -> AppExit {
     let size = launch.window.unwrap_or(WindowSize {
         width: 1280,
         height: 800,
     });
+    graphics::explain_render_failures();
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Court Piece".into(),
-            resolution: WindowResolution::new(size.width, size.height),
-            ..default()
-        }),
-        ..default()
-    }));
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Court Piece".into(),
+                    resolution: WindowResolution::new(size.width, size.height),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(RenderPlugin {
+                render_creation: WgpuSettings {
+                    backends: Some(backends),
+                    ..default()
+                }
+                .into(),
+                ..default()
+            }),
+    );
     if !app.is_plugin_added::<StatesPlugin>() {
         app.add_plugins(StatesPlugin);
     }
