@@ -7,6 +7,7 @@ mod join;
 mod netbench;
 mod play;
 mod replay;
+mod review;
 mod rules_arg;
 mod serve;
 mod solve;
@@ -67,6 +68,10 @@ enum Command {
         /// A file of deals; standard input if not given.
         file: Option<PathBuf>,
     },
+    /// Look back on a recorded match double-dummy: the cards that cost their side tricks, by how
+    /// many, and a card that would have kept them (four seats in two teams, Single Sar, trumps
+    /// in the open).
+    Review(review::Options),
     /// Bots against bots on duplicate deals: win rates, courts, decision times.
     Arena(arena::Options),
     /// A LAN table on this machine: intent-to-view times and bytes per hand.
@@ -166,6 +171,7 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
             seconds, seed, json, ..
         } => bench::run(seconds, seed, json),
         Command::Solve { file } => solve::run(file.as_deref()),
+        Command::Review(o) => review::run(&o),
     }
 }
 

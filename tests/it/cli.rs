@@ -427,3 +427,66 @@ fn serve_takes_a_rule_set_of_options() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// `review` on a match `serve` recorded: the last four tricks of each hand, the costly cards with
+/// what they cost; rules it does not count are refused with the reason.
+#[test]
+fn review_lists_the_cards_that_cost_tricks() {
+    let dir = std::env::temp_dir().join(format!("courtpiece-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("match.json");
+    let record_arg = record.to_str().unwrap();
+    let out = courtpiece(&[
+        "serve",
+        "--seats",
+        "bot:easy,bot:easy,bot:easy,bot:easy",
+        "--rule",
+        "stop=all",
+        "--hands",
+        "2",
+        "--record",
+        record_arg,
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = courtpiece(&["review", record_arg, "--from-trick", "10", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let figures: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(figures["cards_reviewed"], 2 * 4 * 4);
+    let costly = figures["costly"].as_array().unwrap();
+    let mut lost = 0;
+    for c in costly {
+        let (before, after, cost) = (
+            c["before"].as_u64().unwrap(),
+            c["after"].as_u64().unwrap(),
+            c["cost"].as_u64().unwrap(),
+        );
+        assert!(cost > 0 && before - after == cost, "{c}");
+        assert!(c["better"].is_string(), "{c}");
+        lost += cost;
+    }
+    assert_eq!(figures["tricks_lost"].as_u64().unwrap(), lost);
+    let text = courtpiece(&["review", record_arg, "--from-trick", "10"]);
+    assert!(
+        String::from_utf8_lossy(&text.stdout).contains("32 cards reviewed from trick 10"),
+        "{}",
+        String::from_utf8_lossy(&text.stdout)
+    );
+
+    let double = dir.join("double.json");
+    let out = courtpiece(&[
+        "serve",
+        "--rules",
+        "double-sar",
+        "--seats",
+        "bot:easy,bot:easy,bot:easy,bot:easy",
+        "--hands",
+        "1",
+        "--record",
+        double.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let out = courtpiece(&["review", double.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not reviewed yet"));
+    std::fs::remove_dir_all(&dir).ok();
+}

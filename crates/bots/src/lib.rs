@@ -8,6 +8,7 @@ mod easy;
 mod hard;
 mod medium;
 pub mod memory;
+pub mod review;
 pub mod sample;
 pub mod solver;
 

@@ -4,4 +4,5 @@
 
 mod bots;
 mod hidden;
+mod review;
 mod solver;

@@ -11,7 +11,7 @@ use rand::{RngExt, SeedableRng};
 
 /// Plain minimax over every legal card, remembering positions already valued (and nothing
 /// else: no pruning, no bounds, no equivalent cards): the most tricks `team` takes from `pos`.
-fn brute(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u8>) -> u8 {
+pub(crate) fn brute(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u8>) -> u8 {
     if pos.tricks_left() == 0 {
         return 0;
     }

@@ -1,0 +1,94 @@
+//! The review of a hand against a search that tries every card: for every card of the last
+//! tricks of real hands, the tricks before and after it, its cost, and the better card named.
+
+use std::collections::HashMap;
+
+use courtpiece_bots::Level;
+use courtpiece_bots::Solver;
+use courtpiece_bots::review::{ReviewError, review};
+use courtpiece_rules::{GameRecord, Intent, PlayState, Preset, RuleSet, Stop};
+
+use crate::solver::brute;
+
+/// A match of Medium bots against Easy ones, recorded.
+fn recorded(rules: &RuleSet, seed: u64) -> GameRecord {
+    let mut record = GameRecord::new(rules, seed);
+    let mut m = record.start().unwrap();
+    let mut bots = [
+        Level::Medium.bot(1),
+        Level::Easy.bot(2),
+        Level::Medium.bot(3),
+        Level::Easy.bot(4),
+    ];
+    loop {
+        m.advance();
+        let Some(who) = m.to_act() else { break };
+        let view = m.view(who);
+        let intent = bots[who.index()].decide(&view, rules);
+        record.apply(&mut m, who, intent).unwrap();
+    }
+    record
+}
+
+#[test]
+fn every_card_of_the_last_tricks_is_valued_as_a_full_search_values_it() {
+    let mut rules = Preset::CourtPiece.rules();
+    rules.stop = Stop::All;
+    rules.max_hands = Some(4);
+    rules.target = None;
+    let mut costly = 0;
+    for seed in 1..=3 {
+        let record = recorded(&rules, seed);
+        let reviewed = review(&record, &mut Solver::new(), 10).unwrap();
+        assert_eq!(reviewed.len(), 4 * 4 * 4, "the last four tricks of four hands");
+        // the same positions again, through the record
+        let mut m = record.start().unwrap();
+        let mut i = 0;
+        for mv in &record.moves {
+            m.advance();
+            if let Intent::Play { card } = mv.intent {
+                let pos = PlayState::from_round(m.round());
+                if pos.tricks_played() + 1 >= 10 {
+                    let r = &reviewed[i];
+                    i += 1;
+                    assert_eq!((r.hand, r.seat, r.card), (mv.hand, mv.seat, card));
+                    let team = pos.seats().side(mv.seat);
+                    let value = |c| {
+                        let mut next = pos;
+                        let won = next.play(c).is_some_and(|w| pos.seats().side(w) == team);
+                        u8::from(won) + brute(&next, team, &mut HashMap::new())
+                    };
+                    assert_eq!(r.before, brute(&pos, team, &mut HashMap::new()), "{r:?}");
+                    assert_eq!(r.after, value(card), "{r:?}");
+                    assert!(r.after <= r.before);
+                    match r.better {
+                        Some(better) => {
+                            assert!(r.cost() > 0);
+                            assert!(pos.legal().contains(better));
+                            assert_eq!(value(better), r.before, "{r:?}");
+                            costly += 1;
+                        }
+                        None => assert_eq!(r.cost(), 0, "{r:?}"),
+                    }
+                }
+            }
+            m.apply(mv.seat, mv.intent).unwrap();
+        }
+        assert_eq!(i, reviewed.len());
+    }
+    assert!(costly > 0, "bots of these levels give tricks away now and then");
+}
+
+#[test]
+fn rules_the_review_does_not_count_are_refused() {
+    for preset in [Preset::DoubleSar, Preset::HiddenRang, Preset::HokmThree] {
+        let mut rules = preset.rules();
+        rules.max_hands = Some(1);
+        rules.target = None;
+        let record = GameRecord::new(&rules, 1);
+        assert!(
+            matches!(review(&record, &mut Solver::new(), 1), Err(ReviewError::Rules)),
+            "{preset}"
+        );
+    }
+}
