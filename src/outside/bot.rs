@@ -62,17 +62,17 @@ impl OutsideBot {
             command: command.to_owned(),
             why,
         };
-        bot.say(&Ask::Hello {
+        // what a program said before it stopped reading tells more than the broken pipe
+        let said = bot.say(&Ask::Hello {
             protocol: wire::PROTOCOL,
-        })
-        .map_err(no_hello)?;
-        match bot.hear() {
-            Ok(Said::Line(line)) => match wire::name(&line) {
+        });
+        match (bot.hear(), said) {
+            (Ok(Said::Line(line)), _) => match wire::name(&line) {
                 Some(name) => bot.name = name,
                 None => return Err(no_hello(format!("it said {}, not a JSON object", shorten(&line)))),
             },
-            Ok(Said::TooLong) => return Err(no_hello("its answer was too long".into())),
-            Err(why) => return Err(no_hello(why)),
+            (Ok(Said::TooLong), _) => return Err(no_hello("its answer was too long".into())),
+            (Err(why), Ok(())) | (Err(_), Err(why)) => return Err(no_hello(why)),
         }
         Ok(bot)
     }

@@ -1,16 +1,11 @@
 //! `courtpiece replay` and `courtpiece bench`, run as a person runs them.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use courtpiece_rules::{GameRecord, Intent, Match, MatchSummary, Preset, RuleSet};
 
-fn courtpiece(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_courtpiece"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::support::courtpiece;
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("courtpiece-cli-{}", std::process::id()));

@@ -5,4 +5,5 @@
 mod cli;
 mod lan;
 mod outside;
+mod support;
 mod view;

@@ -2,18 +2,11 @@
 //! `join --autoplay`, and programs that misbehave, whose turns Medium plays with a line saying
 //! why.
 
-use std::net::UdpSocket;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::Duration;
 
-fn courtpiece(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_courtpiece"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
+use crate::support::{courtpiece, finish, free_port, last_line, spawn};
 
 /// The example bot, built beside the binary by `cargo test`.
 fn example() -> String {
@@ -29,14 +22,6 @@ fn example() -> String {
         path.display()
     );
     format!("ext:{}", path.display())
-}
-
-fn last_line(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_string()
 }
 
 fn stderr(out: &Output) -> String {
@@ -82,29 +67,20 @@ fn the_arena_seats_an_outside_program() {
 
 #[test]
 fn a_joining_player_can_be_an_outside_program() {
-    let port = UdpSocket::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let host = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
-        .args([
-            "serve",
-            "--seats",
-            "bot:easy,remote,bot:easy,bot:easy",
-            "--port",
-            &port.to_string(),
-            "--open",
-            "--discovery",
-            "off",
-            "--hands",
-            "2",
-            "--json",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let port = free_port();
+    let host = spawn(&[
+        "serve",
+        "--seats",
+        "bot:easy,remote,bot:easy,bot:easy",
+        "--port",
+        &port.to_string(),
+        "--open",
+        "--discovery",
+        "off",
+        "--hands",
+        "2",
+        "--json",
+    ]);
     std::thread::sleep(Duration::from_millis(300));
     let player = courtpiece(&[
         "join",
@@ -113,7 +89,7 @@ fn a_joining_player_can_be_an_outside_program() {
         &example(),
         "--json",
     ]);
-    let host = host.wait_with_output().unwrap();
+    let host = finish(host, Duration::from_secs(60));
     assert!(host.status.success(), "{}", stderr(&host));
     assert!(player.status.success(), "{}", stderr(&player));
     assert_eq!(last_line(&player), last_line(&host));

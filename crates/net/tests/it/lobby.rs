@@ -1,29 +1,14 @@
 //! The lobby: seats taken, left and swapped, bots for empty seats, the rules, the start; the
 //! host's own player joins through renet's local client and owns the table.
 
-use std::time::Duration;
-
 use bevy::prelude::App;
 use courtpiece_bots::Level;
 use courtpiece_game::snapshot;
 use courtpiece_net::host::join_own_table;
-use courtpiece_net::{Access, ClientMessage, LobbyAction, LobbyError, Refusal, SeatPlan, SeatState, ToHost};
+use courtpiece_net::{Access, LobbyAction, LobbyError, Refusal, SeatPlan, SeatState};
 use courtpiece_rules::{CardSet, Preset, Seat};
 
 use crate::support::*;
-
-fn ask(app: &mut App, action: LobbyAction) {
-    app.world_mut()
-        .write_message(ToHost(ClientMessage::Lobby(action)));
-}
-
-/// Steps everything until `done` holds.
-fn settle(host: &mut App, clients: &mut [App], what: &str, done: impl Fn(&App, &[App]) -> bool) {
-    assert!(
-        run_until(host, clients, Duration::from_secs(10), done, |_| {}),
-        "{what}"
-    );
-}
 
 #[test]
 fn the_owner_arranges_the_table_and_deals() {

@@ -9,7 +9,10 @@ use bevy::state::app::StatesPlugin;
 use courtpiece_bots::Level;
 use courtpiece_game::{GamePlugin, snapshot};
 use courtpiece_net::host::{self, HostConfig, SeatPlan};
-use courtpiece_net::{Access, Autoplay, FromHost, HostMessage, NetPlugin, SeatToken, Session, client};
+use courtpiece_net::{
+    Access, Autoplay, ClientMessage, FromHost, HostMessage, LobbyAction, NetPlugin, SeatToken, Session,
+    ToHost, client,
+};
 use courtpiece_rules::RuleSet;
 
 pub fn loopback() -> SocketAddr {
@@ -112,4 +115,18 @@ pub fn match_over(host: &App) -> bool {
 
 pub fn all_have_summary(clients: &[App]) -> bool {
     clients.iter().all(|c| session(c).summary.is_some())
+}
+
+/// Asks the host for a lobby action from `app`'s connection.
+pub fn ask(app: &mut App, action: LobbyAction) {
+    app.world_mut()
+        .write_message(ToHost(ClientMessage::Lobby(action)));
+}
+
+/// Steps everything until `done` holds, or fails saying `what` did not happen.
+pub fn settle(host: &mut App, clients: &mut [App], what: &str, done: impl Fn(&App, &[App]) -> bool) {
+    assert!(
+        run_until(host, clients, Duration::from_secs(30), done, |_| {}),
+        "{what}"
+    );
 }

@@ -2,30 +2,14 @@
 //! sees; the owner lets them into a bot's seat, and in a match they sit down when the hand in
 //! play is over, with their own hand from the next deal.
 
-use std::time::Duration;
-
 use bevy::prelude::App;
 use courtpiece_bots::Level;
 use courtpiece_game::{Controller, PersonOf, snapshot};
 use courtpiece_net::host::join_own_table;
-use courtpiece_net::{
-    Access, Autoplay, ClientMessage, HostMessage, LobbyAction, LobbyError, Refusal, SeatPlan, ToHost,
-};
+use courtpiece_net::{Access, Autoplay, HostMessage, LobbyAction, LobbyError, Refusal, SeatPlan};
 use courtpiece_rules::{Preset, Seat};
 
 use crate::support::*;
-
-fn ask(app: &mut App, action: LobbyAction) {
-    app.world_mut()
-        .write_message(ToHost(ClientMessage::Lobby(action)));
-}
-
-fn settle(host: &mut App, clients: &mut [App], what: &str, done: impl Fn(&App, &[App]) -> bool) {
-    assert!(
-        run_until(host, clients, Duration::from_secs(30), done, |_| {}),
-        "{what}"
-    );
-}
 
 #[test]
 fn a_watcher_is_let_into_a_bots_seat_from_the_next_hand() {
