@@ -5,10 +5,13 @@
 //! through, so a trick is won here exactly as at the table.
 //!
 //! Alpha-beta as a series of yes/no searches ("can this side take k more tricks?"), with:
-//! a transposition table at the start of each trick, keyed on the hands in relative ranks (cards
-//! already played squeezed out, so positions that differ only in spent cards meet); equivalent
-//! cards (touching once the cards between them are gone) searched once; quick-trick bounds; and
-//! move ordering that tries likely winners first.
+//! partition search, in the manner of the bridge solvers: each answer comes with the cards it
+//! depended on (in each suit, the cards from the top down to the lowest whose rank decided a
+//! trick), and the transposition table at the start of each trick keeps it for every position
+//! with the same suit lengths in each hand whose relevant cards are held by the same seats;
+//! equivalent cards (touching once the cards between them are gone) searched once; quick-trick
+//! bounds; and move ordering that tries likely winners first, and first of all the lead that
+//! decided the same position before.
 //!
 //! Numbers here are small by the rules of the game: card bits (below 64), seats and positions in
 //! a trick (below 4), tricks and bounds (at most 13). They are kept in `u8` and `i8` so that
@@ -108,11 +111,73 @@ impl Hasher for KeyHasher {
 /// Bounds on the tricks team 0 takes from a position, from 0 to the tricks left.
 type Bounds = (u8, u8);
 
+/// The cards an answer depended on: in each suit, the lowest rank (a card bit within the suit)
+/// from which every card up is relevant, or [`IRRELEVANT`] when no card of the suit is. Which
+/// seat holds a card below it, and so its exact rank, did not change the answer.
+type Relevant = [u8; 4];
+
+const IRRELEVANT: u8 = 16;
+const NOTHING: Relevant = [IRRELEVANT; 4];
+
+/// Marks the card with bit `bit`, and every card above it in its suit, relevant.
+#[inline]
+fn mark(relevant: &mut Relevant, bit: u8) {
+    let suit = usize::from(bit >> 4);
+    relevant[suit] = relevant[suit].min(bit & 15);
+}
+
+#[inline]
+fn union(a: Relevant, b: Relevant) -> Relevant {
+    [a[0].min(b[0]), a[1].min(b[1]), a[2].min(b[2]), a[3].min(b[3])]
+}
+
+/// Positions an answer may be shared with: the same seat on lead and the same number of cards
+/// of each suit in each hand.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Shape {
+    lengths: u64,
+    leader: u8,
+}
+
+/// Who holds each card of each suit, top card first, two bits a card, a suit in each 32 bits.
+type Owners = u128;
+
+/// What the table knows of the positions of one shape whose relevant cards lie as `owners` says
+/// (only the bits `mask` covers: two per relevant card, from the top).
+#[derive(Clone, Copy)]
+struct Entry {
+    mask: u128,
+    owners: Owners,
+    bounds: Bounds,
+    /// The lead that last decided a search here, as its suit and its place from the top of the
+    /// suit (`suit * 16 + place`), tried first next time; [`NO_LEAD`] if none did.
+    lead: u8,
+}
+
+const NO_LEAD: u8 = u8::MAX;
+
+/// What the table says of a position: an answer, or else the lead to try first.
+enum Lookup {
+    Answer(bool, Relevant),
+    TryFirst(Option<Card>),
+}
+
+impl Entry {
+    #[inline]
+    fn fits(&self, owners: Owners) -> bool {
+        (owners ^ self.owners) & self.mask == 0
+    }
+}
+
+/// The answers kept for each shape.
+type Partitions = HashMap<Shape, Vec<Entry>, BuildHasherDefault<KeyHasher>>;
+
 /// The double-dummy solver. Keep one for many positions with the same trumps: what it learns
 /// carries over.
 #[derive(Default)]
 pub struct Solver {
-    table: HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>,
+    table: Partitions,
+    entries: usize,
     /// Bounds on the run of tricks each team can take from a position, by team.
     runs: [HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>; 2],
     trumps: Option<u8>,
@@ -177,7 +242,7 @@ impl Solver {
     /// Can `team` take at least `k` of the tricks left?
     pub fn can_take(&mut self, pos: &PlayState, team: Side, k: u8) -> bool {
         self.prepare(pos);
-        self.search(pos, team.index() as u8, k as i8)
+        self.search(pos, team.index() as u8, k as i8).0
     }
 
     /// Can `team` take each of the next `n` tricks, the one in progress first? Seven in a row
@@ -192,15 +257,19 @@ impl Solver {
         debug_assert!(pos.seats().in_teams(), "the solver plays four seats in two teams");
         let trumps = trump_number(pos);
         if self.trumps != Some(trumps) {
-            self.table.clear();
-            self.runs.iter_mut().for_each(HashMap::clear);
+            self.forget();
             self.trumps = Some(trumps);
         }
         // keep memory bounded over long sessions
-        if self.table.len() + self.runs[0].len() + self.runs[1].len() > 4_000_000 {
-            self.table.clear();
-            self.runs.iter_mut().for_each(HashMap::clear);
+        if self.entries + self.runs[0].len() + self.runs[1].len() > 4_000_000 {
+            self.forget();
         }
+    }
+
+    fn forget(&mut self) {
+        self.table.clear();
+        self.entries = 0;
+        self.runs.iter_mut().for_each(HashMap::clear);
     }
 
     fn sweep(&mut self, pos: &PlayState, side: u8, n: u8) -> bool {
@@ -217,14 +286,14 @@ impl Solver {
         let mut key = None;
         if pos.trick_len() == 0 {
             if side_of(pos, pos.leader()) == side {
-                if quick_tricks(pos) >= n {
+                if quick_tricks(pos).total >= n {
                     return true;
                 }
-            } else if quick_tricks(pos) > 0 {
+            } else if quick_tricks(pos).total > 0 {
                 // the other side cashes a trick at once
                 return false;
             }
-            if n == left && sure_trump_tricks(pos, side).1 > 0 {
+            if n == left && sure_trump_tricks(pos, side).1.total > 0 {
                 return false;
             }
             let k = key_of(pos);
@@ -266,76 +335,319 @@ impl Solver {
         result
     }
 
-    fn search(&mut self, pos: &PlayState, side: u8, target: i8) -> bool {
+    /// Can `side` take `target` more tricks? With the cards the answer depended on.
+    fn search(&mut self, pos: &PlayState, side: u8, target: i8) -> (bool, Relevant) {
         if self.tick() {
-            return false;
+            return (false, NOTHING);
         }
         let left = pos.tricks_left() as i8;
         if target <= 0 {
-            return true;
+            return (true, NOTHING);
         }
         if target > left {
-            return false;
+            return (false, NOTHING);
         }
-        let mut key = None;
+        let mut at = None;
+        let mut first = None;
         if pos.trick_len() == 0 {
-            let quick = quick_tricks(pos) as i8;
-            let (mut ours, mut theirs) = sure_trump_tricks(pos, side);
-            if side_of(pos, pos.leader()) == side {
-                ours = ours.max(quick);
+            let quick = quick_tricks(pos);
+            let (ours, theirs) = sure_trump_tricks(pos, side);
+            let (ours, theirs) = if side_of(pos, pos.leader()) == side {
+                (ours.or(quick), theirs)
             } else {
-                theirs = theirs.max(quick);
+                (ours, theirs.or(quick))
+            };
+            if ours.total as i8 >= target {
+                return (true, ours.relevant(pos, target as u8));
             }
-            if ours >= target {
-                return true;
+            let enough = left - target + 1;
+            if theirs.total as i8 >= enough {
+                return (false, theirs.relevant(pos, enough as u8));
             }
-            if left - theirs < target {
-                return false;
+            let (shape, owners) = shape_of(pos);
+            match self.look_up(pos, shape, owners, side, target) {
+                Lookup::Answer(ok, cards) => return (ok, cards),
+                Lookup::TryFirst(lead) => first = lead,
             }
-            let k = key_of(pos);
-            if let Some(&(lo0, hi0)) = self.table.get(&k) {
-                let (lo, hi) = if side == 0 {
-                    (lo0 as i8, hi0 as i8)
-                } else {
-                    (left - hi0 as i8, left - lo0 as i8)
-                };
-                if lo >= target {
-                    return true;
-                }
-                if hi < target {
-                    return false;
-                }
-            }
-            key = Some(k);
+            at = Some((shape, owners));
         }
         let maximizing = side_of(pos, pos.to_play()) == side;
-        let moves = ordered_moves(pos);
+        let mut moves = ordered_moves(pos);
+        if let Some(lead) = first {
+            moves.put_first(lead);
+        }
         let mut result = !maximizing;
+        let mut relevant = NOTHING;
+        let mut decided = None;
         for &card in &moves.cards[..moves.len] {
             let (next, won) = child(pos, card);
             let t = match won {
                 Some(w) if w == side => target - 1,
                 _ => target,
             };
-            if self.search(&next, side, t) == maximizing {
+            let (ok, mut cards) = self.search(&next, side, t);
+            if won.is_some() {
+                decided_by_rank(pos, card, &mut cards);
+            }
+            if ok == maximizing {
                 result = maximizing;
+                relevant = cards;
+                decided = Some(card);
                 break;
             }
+            relevant = union(relevant, cards);
         }
-        if let Some(k) = key
+        if decided.is_none() {
+            extend_through_runs(pos, &mut relevant);
+        }
+        if let Some((shape, owners)) = at
             && !self.out_of_time
         {
-            let bounds = self.table.entry(k).or_insert((0, left as u8));
-            let left = left as u8;
-            let target = target as u8;
-            match (side == 0, result) {
-                (true, true) => bounds.0 = bounds.0.max(target),
-                (true, false) => bounds.1 = bounds.1.min(target - 1),
-                (false, true) => bounds.1 = bounds.1.min(left - target),
-                (false, false) => bounds.0 = bounds.0.max(left - target + 1),
+            let answer = Answer {
+                relevant,
+                side,
+                target,
+                result,
+                lead: decided,
+            };
+            self.store(pos, shape, owners, &answer);
+        }
+        (result, relevant)
+    }
+
+    /// An answer the table holds for a position of this shape whose relevant cards lie as here.
+    fn look_up(&self, pos: &PlayState, shape: Shape, owners: Owners, side: u8, target: i8) -> Lookup {
+        let left = pos.tricks_left() as i8;
+        let Some(bucket) = self.table.get(&shape) else {
+            return Lookup::TryFirst(None);
+        };
+        let mut lead = NO_LEAD;
+        for entry in bucket.iter().filter(|e| e.fits(owners)) {
+            let (lo0, hi0) = entry.bounds;
+            let (lo, hi) = if side == 0 {
+                (lo0 as i8, hi0 as i8)
+            } else {
+                (left - hi0 as i8, left - lo0 as i8)
+            };
+            if lo >= target {
+                return Lookup::Answer(true, relevant_of(pos, entry.mask));
+            }
+            if hi < target {
+                return Lookup::Answer(false, relevant_of(pos, entry.mask));
+            }
+            if lead == NO_LEAD {
+                lead = entry.lead;
             }
         }
-        result
+        Lookup::TryFirst(card_at_place(pos, lead))
+    }
+
+    fn store(&mut self, pos: &PlayState, shape: Shape, owners: Owners, answer: &Answer) {
+        let Answer {
+            relevant,
+            side,
+            target,
+            result,
+            lead,
+        } = *answer;
+        let left = pos.tricks_left();
+        let mask = mask_of(pos, relevant);
+        let owners = owners & mask;
+        let bucket = self.table.entry(shape).or_default();
+        let at = match bucket.iter().position(|e| e.mask == mask && e.owners == owners) {
+            Some(at) => at,
+            None => {
+                bucket.push(Entry {
+                    mask,
+                    owners,
+                    bounds: (0, left),
+                    lead: NO_LEAD,
+                });
+                self.entries += 1;
+                bucket.len() - 1
+            }
+        };
+        if let Some(card) = lead {
+            bucket[at].lead = place_of(pos, card);
+        }
+        let bounds = &mut bucket[at].bounds;
+        let target = target as u8;
+        match (side == 0, result) {
+            (true, true) => bounds.0 = bounds.0.max(target),
+            (true, false) => bounds.1 = bounds.1.min(target - 1),
+            (false, true) => bounds.1 = bounds.1.min(left - target),
+            (false, false) => bounds.0 = bounds.0.max(left - target + 1),
+        }
+    }
+}
+
+/// One search's answer at the start of a trick, as the table keeps it.
+struct Answer {
+    relevant: Relevant,
+    side: u8,
+    target: i8,
+    result: bool,
+    /// The card that decided it, if one did.
+    lead: Option<Card>,
+}
+
+/// A card as its suit and its place from the top among the cards of its suit still held.
+fn place_of(pos: &PlayState, card: Card) -> u8 {
+    let hands = bits_of(pos);
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let bit = card.bit();
+    let suit = bit >> 4;
+    let lane = (all >> (u32::from(suit) * 16)) & LANE;
+    let above = (lane >> (bit & 15)).count_ones() - 1;
+    suit * 16 + above as u8
+}
+
+/// The card at a place of [`place_of`], if the seat to play holds it.
+fn card_at_place(pos: &PlayState, place: u8) -> Option<Card> {
+    if place == NO_LEAD {
+        return None;
+    }
+    let hands = bits_of(pos);
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let suit = place >> 4;
+    let shift = u32::from(suit) * 16;
+    let lane = (all >> shift) & LANE;
+    let n = u32::from(place & 15) + 1;
+    if lane.count_ones() < n {
+        return None;
+    }
+    let bit = nth_from_top(lane, n) + suit * 16;
+    let mine = hands[pos.to_play().index()];
+    if mine >> bit & 1 == 0 {
+        return None;
+    }
+    Card::from_bit(bit)
+}
+
+/// The shape of a position at the start of a trick, and who holds each card.
+fn shape_of(pos: &PlayState) -> (Shape, Owners) {
+    let hands = bits_of(pos);
+    let mut lengths = 0u64;
+    for (seat, &hand) in hands.iter().enumerate() {
+        for suit in 0..4 {
+            let n = ((hand >> (suit * 16)) & LANE).count_ones();
+            lengths |= u64::from(n) << ((seat * 4 + suit) * 4);
+        }
+    }
+    // the holder's number in two bits for each card still held, from the top of each suit
+    let low = hands[1] | hands[3];
+    let high = hands[2] | hands[3];
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let mut owners = 0u128;
+    for suit in 0..4 {
+        let shift = suit * 16;
+        let mut bits = (all >> shift) & LANE;
+        let mut out = 0u128;
+        let mut at = 32 * suit;
+        while bits != 0 {
+            let top = 63 - bits.leading_zeros() + shift;
+            let seat = (low >> top & 1) | (high >> top & 1) << 1;
+            out |= u128::from(seat) << at;
+            at += 2;
+            bits &= !(1 << (top - shift));
+        }
+        owners |= out;
+    }
+    (
+        Shape {
+            lengths,
+            leader: pos.leader().index() as u8,
+        },
+        owners,
+    )
+}
+
+/// The relevant cards of a position at the start of a trick as owner bits: two for each card of
+/// a suit from the top down to the lowest relevant one.
+fn mask_of(pos: &PlayState, relevant: Relevant) -> u128 {
+    let hands = bits_of(pos);
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let mut mask = 0u128;
+    for (suit, &from) in relevant.iter().enumerate() {
+        if from >= IRRELEVANT {
+            continue;
+        }
+        let n = (((all >> (suit * 16)) & LANE) >> from).count_ones();
+        mask |= ((1u128 << (2 * n)) - 1) << (32 * suit);
+    }
+    mask
+}
+
+/// The relevant cards of a table entry, in this position's ranks: the same number of top cards
+/// of each suit.
+fn relevant_of(pos: &PlayState, mask: u128) -> Relevant {
+    let hands = bits_of(pos);
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let mut out = NOTHING;
+    for (suit, from) in out.iter_mut().enumerate() {
+        let n = ((mask >> (32 * suit)) as u32).count_ones() / 2;
+        if n > 0 {
+            *from = nth_from_top((all >> (suit * 16)) & LANE, n);
+        }
+    }
+    out
+}
+
+/// When `card` completes a trick, the rank of its winner decided it if another card of the
+/// winning suit was played to it: that card becomes relevant.
+fn decided_by_rank(pos: &PlayState, card: Card, relevant: &mut Relevant) {
+    let Some((_, best)) = pos.winning() else {
+        return;
+    };
+    let trumps = trump_number(pos);
+    let winner = if beats(card.bit(), best.bit(), trumps) {
+        card
+    } else {
+        best
+    };
+    let (_, trick) = pos.trick();
+    let same = trick
+        .iter()
+        .chain(std::iter::once(&card))
+        .filter(|c| c.suit() == winner.suit())
+        .count();
+    if same >= 2 {
+        mark(relevant, winner.bit());
+    }
+}
+
+/// Where every card of the seat to play was refuted, the search tried one card of each run of
+/// touching cards: where the lowest relevant card of a suit is in such a run, the answer holds
+/// for the others of the run only if they are relevant too. (Where one card decided, the others
+/// did not matter.)
+fn extend_through_runs(pos: &PlayState, relevant: &mut Relevant) {
+    let hands = bits_of(pos);
+    let mine = hands[pos.to_play().index()];
+    let (_, trick) = pos.trick();
+    let mut occupied = hands[0] | hands[1] | hands[2] | hands[3];
+    for c in trick {
+        occupied |= 1 << c.bit();
+    }
+    for (suit, from) in relevant.iter_mut().enumerate() {
+        if *from >= IRRELEVANT {
+            continue;
+        }
+        let shift = suit * 16;
+        let lane = (occupied >> shift) & LANE;
+        let held = (mine >> shift) & LANE;
+        let up = lane >> *from << *from;
+        if up == 0 {
+            continue;
+        }
+        let mut lowest = up.trailing_zeros();
+        while held >> lowest & 1 != 0 {
+            let below = lane & ((1 << lowest) - 1);
+            if below == 0 || held >> (63 - below.leading_zeros()) & 1 == 0 {
+                break;
+            }
+            lowest = 63 - below.leading_zeros();
+        }
+        *from = (*from).min(lowest as u8);
     }
 }
 
@@ -348,7 +660,7 @@ fn bits_of(pos: &PlayState) -> [u64; 4] {
 /// Tricks the side on lead can cash at once, a lower bound: the leader's run of top trumps, and in
 /// each other suit its run of top cards, counted only as far as every opponent who still holds a
 /// trump must follow suit.
-fn quick_tricks(pos: &PlayState) -> u8 {
+fn quick_tricks(pos: &PlayState) -> Sure {
     let hands = bits_of(pos);
     let trumps = trump_number(pos);
     let me = pos.leader().index();
@@ -360,6 +672,7 @@ fn quick_tricks(pos: &PlayState) -> u8 {
         LANE << (trumps * 16)
     };
     let mut total = 0u32;
+    let mut cash = [0u8; 4];
     for suit in 0..4u32 {
         let shift = suit * 16;
         let suit_all = (all >> shift) & LANE;
@@ -383,9 +696,63 @@ fn quick_tricks(pos: &PlayState) -> u8 {
                 .map(|&o| ((hands[o] >> shift) & LANE).count_ones())
                 .fold(run, u32::min)
         };
+        cash[suit as usize] = cashable as u8;
         total += cashable;
     }
-    total.min(hands[me].count_ones()) as u8
+    Sure {
+        cash,
+        total: total.min(hands[me].count_ones()) as u8,
+    }
+}
+
+/// Tricks one seat is sure of: in each suit, each of the top `cash` cards (all the seat's) wins
+/// one, and `total` of them can be taken. They depend on those cards and on suit lengths only.
+#[derive(Clone, Copy)]
+struct Sure {
+    cash: [u8; 4],
+    total: u8,
+}
+
+impl Sure {
+    const NONE: Sure = Sure {
+        cash: [0; 4],
+        total: 0,
+    };
+
+    /// The larger of two counts.
+    fn or(self, other: Sure) -> Sure {
+        if other.total > self.total { other } else { self }
+    }
+
+    /// The cards that prove `need` of these tricks: the top cards of as few suits as will do.
+    fn relevant(&self, pos: &PlayState, need: u8) -> Relevant {
+        let hands = bits_of(pos);
+        let all = hands[0] | hands[1] | hands[2] | hands[3];
+        let mut suits = [0usize, 1, 2, 3];
+        suits.sort_by_key(|&s| std::cmp::Reverse(self.cash[s]));
+        let mut relevant = NOTHING;
+        let mut need = need;
+        for suit in suits {
+            if need == 0 || self.cash[suit] == 0 {
+                break;
+            }
+            let take = self.cash[suit].min(need);
+            relevant[suit] = nth_from_top((all >> (suit * 16)) & LANE, u32::from(take));
+            need -= take;
+        }
+        relevant
+    }
+}
+
+/// The rank of the `n`th highest card of a suit's lane (`n` from 1).
+fn nth_from_top(mut lane: u64, n: u32) -> u8 {
+    let mut rank = IRRELEVANT;
+    for _ in 0..n {
+        let top = 63 - lane.leading_zeros();
+        rank = top as u8;
+        lane &= !(1 << top);
+    }
+    rank
 }
 
 /// How promising a lead is, for move ordering: cash a suit's top card; lead low toward partner's
@@ -420,31 +787,35 @@ fn lead_score(hands: &[u64; 4], trumps: u8, me: usize, card: u8, occupied: u64) 
 /// Tricks each side is sure of from its top trumps: a run of the highest trumps held by one
 /// player wins a trick with each card, whenever it is played (nobody holds a higher one, and its
 /// holder plays one card a trick). Returns (`side`'s, the other side's).
-fn sure_trump_tricks(pos: &PlayState, side: u8) -> (i8, i8) {
+fn sure_trump_tricks(pos: &PlayState, side: u8) -> (Sure, Sure) {
+    let none = (Sure::NONE, Sure::NONE);
     let trumps = trump_number(pos);
     if trumps == NO_TRUMPS {
-        return (0, 0);
+        return none;
     }
     let shift = u32::from(trumps) * 16;
     let lanes = bits_of(pos).map(|h| (h >> shift) & LANE);
     let all = lanes[0] | lanes[1] | lanes[2] | lanes[3];
     if all == 0 {
-        return (0, 0);
+        return none;
     }
     let top = 63 - all.leading_zeros();
     let Some(holder) = (0..4).find(|&s| lanes[s] & (1 << top) != 0) else {
-        return (0, 0);
+        return none;
     };
     let others = all & !lanes[holder];
     let run = if others == 0 {
         lanes[holder].count_ones()
     } else {
         (lanes[holder] >> (64 - others.leading_zeros())).count_ones()
-    } as i8;
+    } as u8;
+    let mut cash = [0; 4];
+    cash[usize::from(trumps)] = run;
+    let sure = Sure { cash, total: run };
     if side_of(pos, Seat::ALL[holder]) == side {
-        (run, 0)
+        (sure, Sure::NONE)
     } else {
-        (0, run)
+        (Sure::NONE, sure)
     }
 }
 
@@ -455,6 +826,21 @@ const FILLER: Card = Card::new(Suit::Spades, Rank::TWO);
 struct Moves {
     cards: [Card; 13],
     len: usize,
+}
+
+impl Moves {
+    /// Tries first the card of `card`'s run (the lowest card tried at or above it in its suit).
+    fn put_first(&mut self, card: Card) {
+        let at = self.cards[..self.len]
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.suit() == card.suit() && c.bit() >= card.bit())
+            .min_by_key(|(_, c)| c.bit())
+            .map(|(i, _)| i);
+        if let Some(at) = at {
+            self.cards[..=at].rotate_right(1);
+        }
+    }
 }
 
 /// One card of each group of equivalent cards, likely winners first.

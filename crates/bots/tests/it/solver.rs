@@ -107,6 +107,31 @@ fn the_solver_equals_brute_force_on_small_positions() {
     }
 }
 
+/// One solver, one trump suit, many small deals: positions of different deals with the same suit
+/// lengths meet in the table, and an answer kept for one is used for another only where the cards
+/// it depended on lie the same.
+#[test]
+fn answers_shared_between_deals_are_exact() {
+    let mut rng = SmallRng::seed_from_u64(44);
+    for trumps in [None, Some(Suit::Hearts)] {
+        let mut solver = Solver::new();
+        for case in 0..400 {
+            let mut pos = random_position(&mut rng, 2 + case % 3);
+            while pos.trumps() != trumps {
+                pos = random_position(&mut rng, 2 + case % 3);
+            }
+            for team in Side::TEAMS {
+                let expected = brute(&pos, team, &mut HashMap::new());
+                assert_eq!(
+                    solver.max_tricks(&pos, team),
+                    expected,
+                    "case {case}: {pos:?} for {team}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn the_run_search_equals_brute_force_on_small_positions() {
     let mut rng = SmallRng::seed_from_u64(43);
