@@ -659,11 +659,23 @@ fn bits_of(pos: &PlayState) -> [u64; 4] {
 
 /// Tricks the side on lead can cash at once, a lower bound: the leader's run of top trumps, and in
 /// each other suit its run of top cards, counted only as far as every opponent who still holds a
-/// trump must follow suit.
+/// trump must follow suit; or the same of partner's cards, where the leader can reach partner.
 fn quick_tricks(pos: &PlayState) -> Sure {
+    let me = pos.leader().index();
+    let own = cashing(pos, me);
+    // or lead a card to partner's top card of a suit and let partner cash from there
+    let partner = (me + 2) & 3;
+    let theirs = cashing(pos, partner);
+    let held = bits_of(pos)[me];
+    let entry = (0..4).any(|suit| theirs.cash[suit] > 0 && (held >> (suit * 16)) & LANE != 0);
+    if entry { own.or(theirs) } else { own }
+}
+
+/// The tricks `me` could cash from the lead: in each suit its run of top cards, counted only as
+/// far as every opponent who still holds a trump must follow suit.
+fn cashing(pos: &PlayState, me: usize) -> Sure {
     let hands = bits_of(pos);
     let trumps = trump_number(pos);
-    let me = pos.leader().index();
     let opponents = [(me + 1) & 3, (me + 3) & 3];
     let all = hands[0] | hands[1] | hands[2] | hands[3];
     let trump_lane = if trumps == NO_TRUMPS {
@@ -767,6 +779,22 @@ fn lead_score(hands: &[u64; 4], trumps: u8, me: usize, card: u8, occupied: u64) 
     let partner = lane(hands[(me + 2) & 3]);
     let rank = i32::from(card & 15);
     let length = mine.count_ones() as i32;
+    if suit != trumps && trumps != NO_TRUMPS {
+        let trump_lane = LANE << (u32::from(trumps) * 16);
+        let ruffs = |seat: usize| lane(hands[seat]) == 0 && hands[seat] & trump_lane != 0;
+        // the next hand ruffs it
+        if ruffs((me + 1) & 3) {
+            return 5 - rank;
+        }
+        // partner ruffs it, and the last hand cannot overruff for want of the suit
+        if ruffs((me + 2) & 3) && lane(hands[(me + 3) & 3]) != 0 {
+            return 90 - rank;
+        }
+        // the last hand ruffs it
+        if ruffs((me + 3) & 3) {
+            return 15 - rank;
+        }
+    }
     if mine & (1 << top) != 0 && u32::from(card & 15) == top {
         return 100 + length;
     }
@@ -782,6 +810,20 @@ fn lead_score(hands: &[u64; 4], trumps: u8, me: usize, card: u8, occupied: u64) 
         return 10 - rank;
     }
     40 + length - rank
+}
+
+/// Can a hand play a card that beats `card` in a trick whose led suit is `led`?
+fn overtakes(hand: u64, card: u8, led: u8, trumps: u8) -> bool {
+    let lane = |suit: u8| (hand >> (u32::from(suit) * 16)) & LANE;
+    let follow = lane(led);
+    if follow != 0 {
+        return card >> 4 == led && 63 - follow.leading_zeros() > u32::from(card & 15);
+    }
+    if trumps == NO_TRUMPS {
+        return false;
+    }
+    let trump = lane(trumps);
+    trump != 0 && (card >> 4 != trumps || 63 - trump.leading_zeros() > u32::from(card & 15))
 }
 
 /// Tricks each side is sure of from its top trumps: a run of the highest trumps held by one
@@ -887,17 +929,50 @@ fn ordered_moves(pos: &PlayState) -> Moves {
         Some((winner, best)) => {
             let partner_wins = winner.index() == (me + 2) & 3;
             let last = trick.len() == 3;
-            reps.sort_by_key(|&c| {
-                let wins = beats(c, best.bit(), trumps);
-                let rank = (c & 15) as i32;
-                match (partner_wins, wins) {
-                    (true, false) => (0, rank),
-                    (true, true) => (1, rank),
-                    (false, true) if last => (0, rank),
-                    (false, true) => (0, -rank),
-                    (false, false) => (1, rank),
-                }
-            });
+            if trick.len() == 2 {
+                // third hand: only the last hand, an opponent, plays after
+                let led = trick[0].bit() >> 4;
+                let after = hands[(me + 1) & 3];
+                let taken = |card: u8| overtakes(after, card, led, trumps);
+                let partner_safe = !taken(best.bit());
+                reps.sort_by_key(|&c| {
+                    let wins = beats(c, best.bit(), trumps);
+                    let rank = (c & 15) as i32;
+                    match (partner_wins, wins) {
+                        (true, false) if partner_safe => (0, rank),
+                        (true, false) => (1, rank),
+                        (_, true) if !taken(c) => (0, rank),
+                        (_, true) => (2, -rank),
+                        (false, false) => (1, rank),
+                    }
+                });
+            } else if trick.len() == 1 {
+                // second hand: an opponent plays third, partner last
+                let led = trick[0].bit() >> 4;
+                let after = hands[(me + 1) & 3];
+                reps.sort_by_key(|&c| {
+                    let rank = (c & 15) as i32;
+                    if !beats(c, best.bit(), trumps) {
+                        (1, rank)
+                    } else if overtakes(after, c, led, trumps) {
+                        (2, rank)
+                    } else {
+                        (0, rank)
+                    }
+                });
+            } else {
+                reps.sort_by_key(|&c| {
+                    let wins = beats(c, best.bit(), trumps);
+                    let rank = (c & 15) as i32;
+                    match (partner_wins, wins) {
+                        (true, false) => (0, rank),
+                        (true, true) => (1, rank),
+                        (false, true) if last => (0, rank),
+                        (false, true) => (0, -rank),
+                        (false, false) => (1, rank),
+                    }
+                });
+            }
         }
     }
     let mut cards = [FILLER; 13];
