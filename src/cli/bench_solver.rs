@@ -1,5 +1,6 @@
 //! `courtpiece bench --solver`: how long the double-dummy solver's queries take on random
-//! positions, one fresh solver per query, one core.
+//! positions, one fresh solver per query, one core: the whole-deal question last (the one a
+//! bridge solver answers in tens of milliseconds).
 
 use std::time::Instant;
 
@@ -78,10 +79,15 @@ fn measure(
     Ok(timing(name, ms))
 }
 
-pub fn run(positions: usize, seed: u64, json: bool) -> Result<(), CliError> {
+pub fn run(positions: usize, deals: usize, seed: u64, json: bool) -> Result<(), CliError> {
     if positions == 0 || positions > 100_000 {
         return Err(CliError::Usage(format!(
             "--positions {positions}: give a number from 1 to 100000"
+        )));
+    }
+    if deals > 10_000 {
+        return Err(CliError::Usage(format!(
+            "--deals {deals}: give a number from 0 to 10000"
         )));
     }
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -98,6 +104,15 @@ pub fn run(positions: usize, seed: u64, json: bool) -> Result<(), CliError> {
             format!("{cards} cards a hand: most tricks for the leader's side"),
             cards,
             positions,
+            |s, p, l| s.max_tricks(p, l.team()),
+        )?);
+    }
+    if deals > 0 {
+        timings.push(measure(
+            &mut rng,
+            "whole deal: most tricks for the leader's side".into(),
+            13,
+            deals,
             |s, p, l| s.max_tricks(p, l.team()),
         )?);
     }

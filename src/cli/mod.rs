@@ -86,12 +86,15 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Time the solver: a run of 7 tricks from full deals, the most tricks at 7, 8 and 9
-        /// cards a hand.
+        /// cards a hand, and the most tricks on whole deals of 13 cards a hand.
         #[arg(long)]
         solver: bool,
         /// Positions of each kind for `--solver`.
         #[arg(long, default_value_t = 200, requires = "solver")]
         positions: usize,
+        /// Whole deals for `--solver`'s most tricks at 13 cards a hand (seconds each today).
+        #[arg(long, default_value_t = 5, requires = "solver")]
+        deals: usize,
         /// Print the figures as one line of JSON.
         #[arg(long)]
         json: bool,
@@ -163,10 +166,11 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
         Command::Bench {
             solver: true,
             positions,
+            deals,
             seed,
             json,
             ..
-        } => bench_solver::run(positions, seed, json),
+        } => bench_solver::run(positions, deals, seed, json),
         Command::Bench {
             seconds, seed, json, ..
         } => bench::run(seconds, seed, json),

@@ -86,13 +86,14 @@ fn bench_prints_hands_per_second_as_json() {
 
 #[test]
 fn bench_times_the_solvers_queries() {
-    let out = courtpiece(&["bench", "--solver", "--positions", "2", "--json"]);
+    let out = courtpiece(&["bench", "--solver", "--positions", "2", "--deals", "1", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(lines.len(), 4, "{text}");
-    for v in &lines {
-        assert_eq!(v["positions"].as_u64(), Some(2));
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(lines[4]["query"].as_str().unwrap().starts_with("whole deal"));
+    for (i, v) in lines.iter().enumerate() {
+        assert_eq!(v["positions"].as_u64(), Some(if i == 4 { 1 } else { 2 }));
         let (median, max) = (v["median_ms"].as_f64().unwrap(), v["max_ms"].as_f64().unwrap());
         assert!(median > 0.0 && median <= max, "{v}");
     }
