@@ -33,6 +33,24 @@ use courtpiece_rules::{Card, CardSet, PlayState, Rank, Seat, Side, Suit};
 
 const LANE: u64 = 0x1FFF;
 
+/// The number of cards in each set of one suit's 13 cards: the default x86-64 target counts bits
+/// in software, and the search counts suit lengths at every trick.
+const COUNT: [u8; 1 << 13] = {
+    let mut table = [0; 1 << 13];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The cards in a suit's lane (13 bits).
+#[inline]
+fn count(lane: u64) -> u32 {
+    u32::from(COUNT[(lane & LANE) as usize])
+}
+
 /// The hands in relative ranks: in each suit, the cards still held renumbered from 0 so that
 /// positions differing only in spent cards share one key.
 fn key_of(pos: &PlayState) -> Key {
@@ -416,24 +434,29 @@ impl Solver {
     }
 
     /// An answer the table holds for a position of this shape whose relevant cards lie as here.
-    fn look_up(&self, pos: &PlayState, shape: Shape, owners: Owners, side: u8, target: i8) -> Lookup {
+    /// An entry that answers moves one place up its bucket, so that the useful ones are met first.
+    fn look_up(&mut self, pos: &PlayState, shape: Shape, owners: Owners, side: u8, target: i8) -> Lookup {
         let left = pos.tricks_left() as i8;
-        let Some(bucket) = self.table.get(&shape) else {
+        let Some(bucket) = self.table.get_mut(&shape) else {
             return Lookup::TryFirst(None);
         };
         let mut lead = NO_LEAD;
-        for entry in bucket.iter().filter(|e| e.fits(owners)) {
+        for i in 0..bucket.len() {
+            let entry = bucket[i];
+            if !entry.fits(owners) {
+                continue;
+            }
             let (lo0, hi0) = entry.bounds;
             let (lo, hi) = if side == 0 {
                 (lo0 as i8, hi0 as i8)
             } else {
                 (left - hi0 as i8, left - lo0 as i8)
             };
-            if lo >= target {
-                return Lookup::Answer(true, relevant_of(pos, entry.mask));
-            }
-            if hi < target {
-                return Lookup::Answer(false, relevant_of(pos, entry.mask));
+            if lo >= target || hi < target {
+                if i > 0 {
+                    bucket.swap(i, i - 1);
+                }
+                return Lookup::Answer(lo >= target, relevant_of(pos, entry.mask));
             }
             if lead == NO_LEAD {
                 lead = entry.lead;
@@ -498,7 +521,7 @@ fn place_of(pos: &PlayState, card: Card) -> u8 {
     let bit = card.bit();
     let suit = bit >> 4;
     let lane = (all >> (u32::from(suit) * 16)) & LANE;
-    let above = (lane >> (bit & 15)).count_ones() - 1;
+    let above = count(lane >> (bit & 15)) - 1;
     suit * 16 + above as u8
 }
 
@@ -513,7 +536,7 @@ fn card_at_place(pos: &PlayState, place: u8) -> Option<Card> {
     let shift = u32::from(suit) * 16;
     let lane = (all >> shift) & LANE;
     let n = u32::from(place & 15) + 1;
-    if lane.count_ones() < n {
+    if count(lane) < n {
         return None;
     }
     let bit = nth_from_top(lane, n) + suit * 16;
@@ -527,31 +550,27 @@ fn card_at_place(pos: &PlayState, place: u8) -> Option<Card> {
 /// The shape of a position at the start of a trick, and who holds each card.
 fn shape_of(pos: &PlayState) -> (Shape, Owners) {
     let hands = bits_of(pos);
-    let mut lengths = 0u64;
-    for (seat, &hand) in hands.iter().enumerate() {
-        for suit in 0..4 {
-            let n = ((hand >> (suit * 16)) & LANE).count_ones();
-            lengths |= u64::from(n) << ((seat * 4 + suit) * 4);
-        }
-    }
-    // the holder's number in two bits for each card still held, from the top of each suit
     let low = hands[1] | hands[3];
     let high = hands[2] | hands[3];
     let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let mut lengths = 0u64;
     let mut owners = 0u128;
+    // the holder's number in two bits for each card still held, from the top of each suit
     for suit in 0..4 {
         let shift = suit * 16;
         let mut bits = (all >> shift) & LANE;
-        let mut out = 0u128;
-        let mut at = 32 * suit;
+        let mut out = 0u64;
+        let mut at = 0;
         while bits != 0 {
-            let top = 63 - bits.leading_zeros() + shift;
-            let seat = (low >> top & 1) | (high >> top & 1) << 1;
-            out |= u128::from(seat) << at;
+            let top = 63 - bits.leading_zeros();
+            let card = top + shift;
+            let seat = (low >> card & 1) | (high >> card & 1) << 1;
+            out |= seat << at;
+            lengths += 1 << ((seat * 4 + u64::from(suit)) * 4);
             at += 2;
-            bits &= !(1 << (top - shift));
+            bits &= !(1 << top);
         }
-        owners |= out;
+        owners |= u128::from(out) << (32 * suit);
     }
     (
         Shape {
@@ -572,7 +591,7 @@ fn mask_of(pos: &PlayState, relevant: Relevant) -> u128 {
         if from >= IRRELEVANT {
             continue;
         }
-        let n = (((all >> (suit * 16)) & LANE) >> from).count_ones();
+        let n = count(((all >> (suit * 16)) & LANE) >> from);
         mask |= ((1u128 << (2 * n)) - 1) << (32 * suit);
     }
     mask
@@ -695,9 +714,9 @@ fn cashing(pos: &PlayState, me: usize) -> Sure {
         // the leader's cards above every card of the suit held by anyone else
         let others = suit_all & !mine;
         let run = if others == 0 {
-            mine.count_ones()
+            count(mine)
         } else {
-            (mine >> (64 - others.leading_zeros())).count_ones()
+            count(mine >> (64 - others.leading_zeros()))
         };
         let cashable = if u64::from(suit) == u64::from(trumps) || trump_lane == 0 {
             run
@@ -705,7 +724,7 @@ fn cashing(pos: &PlayState, me: usize) -> Sure {
             opponents
                 .iter()
                 .filter(|&&o| hands[o] & trump_lane != 0)
-                .map(|&o| ((hands[o] >> shift) & LANE).count_ones())
+                .map(|&o| count(hands[o] >> shift))
                 .fold(run, u32::min)
         };
         cash[suit as usize] = cashable as u8;
@@ -713,7 +732,7 @@ fn cashing(pos: &PlayState, me: usize) -> Sure {
     }
     Sure {
         cash,
-        total: total.min(hands[me].count_ones()) as u8,
+        total: total.min(u32::from(pos.tricks_left())) as u8,
     }
 }
 
@@ -778,7 +797,7 @@ fn lead_score(hands: &[u64; 4], trumps: u8, me: usize, card: u8, occupied: u64) 
     let mine = lane(hands[me]);
     let partner = lane(hands[(me + 2) & 3]);
     let rank = i32::from(card & 15);
-    let length = mine.count_ones() as i32;
+    let length = count(mine) as i32;
     if suit != trumps && trumps != NO_TRUMPS {
         let trump_lane = LANE << (u32::from(trumps) * 16);
         let ruffs = |seat: usize| lane(hands[seat]) == 0 && hands[seat] & trump_lane != 0;
@@ -802,8 +821,8 @@ fn lead_score(hands: &[u64; 4], trumps: u8, me: usize, card: u8, occupied: u64) 
         return 80 - rank;
     }
     if suit == trumps {
-        let ours = (mine | partner).count_ones() as i32;
-        let theirs = suit_all.count_ones() as i32 - ours;
+        let ours = count(mine | partner) as i32;
+        let theirs = count(suit_all) as i32 - ours;
         if ours > theirs {
             return 60 + rank;
         }
@@ -847,9 +866,9 @@ fn sure_trump_tricks(pos: &PlayState, side: u8) -> (Sure, Sure) {
     };
     let others = all & !lanes[holder];
     let run = if others == 0 {
-        lanes[holder].count_ones()
+        count(lanes[holder])
     } else {
-        (lanes[holder] >> (64 - others.leading_zeros())).count_ones()
+        count(lanes[holder] >> (64 - others.leading_zeros()))
     } as u8;
     let mut cash = [0; 4];
     cash[usize::from(trumps)] = run;
