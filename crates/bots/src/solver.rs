@@ -56,7 +56,7 @@ fn count(lane: u64) -> u32 {
 fn key_of(pos: &PlayState) -> Key {
     let hands = pos.hands().map(CardSet::bits);
     let mut out = [0u64; 4];
-    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let all = held(&hands);
     for suit in 0..4 {
         let shift = suit * 16;
         let mut bits = (all >> shift) & LANE;
@@ -517,7 +517,7 @@ struct Answer {
 /// A card as its suit and its place from the top among the cards of its suit still held.
 fn place_of(pos: &PlayState, card: Card) -> u8 {
     let hands = bits_of(pos);
-    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let all = held(&hands);
     let bit = card.bit();
     let suit = bit >> 4;
     let lane = (all >> (u32::from(suit) * 16)) & LANE;
@@ -531,7 +531,7 @@ fn card_at_place(pos: &PlayState, place: u8) -> Option<Card> {
         return None;
     }
     let hands = bits_of(pos);
-    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let all = held(&hands);
     let suit = place >> 4;
     let shift = u32::from(suit) * 16;
     let lane = (all >> shift) & LANE;
@@ -552,7 +552,7 @@ fn shape_of(pos: &PlayState) -> (Shape, Owners) {
     let hands = bits_of(pos);
     let low = hands[1] | hands[3];
     let high = hands[2] | hands[3];
-    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let all = held(&hands);
     let mut lengths = 0u64;
     let mut owners = 0u128;
     // the holder's number in two bits for each card still held, from the top of each suit
@@ -585,7 +585,7 @@ fn shape_of(pos: &PlayState) -> (Shape, Owners) {
 /// a suit from the top down to the lowest relevant one.
 fn mask_of(pos: &PlayState, relevant: Relevant) -> u128 {
     let hands = bits_of(pos);
-    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let all = held(&hands);
     let mut mask = 0u128;
     for (suit, &from) in relevant.iter().enumerate() {
         if from >= IRRELEVANT {
@@ -601,7 +601,7 @@ fn mask_of(pos: &PlayState, relevant: Relevant) -> u128 {
 /// of each suit.
 fn relevant_of(pos: &PlayState, mask: u128) -> Relevant {
     let hands = bits_of(pos);
-    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let all = held(&hands);
     let mut out = NOTHING;
     for (suit, from) in out.iter_mut().enumerate() {
         let n = ((mask >> (32 * suit)) as u32).count_ones() / 2;
@@ -643,7 +643,7 @@ fn extend_through_runs(pos: &PlayState, relevant: &mut Relevant) {
     let hands = bits_of(pos);
     let mine = hands[pos.to_play().index()];
     let (_, trick) = pos.trick();
-    let mut occupied = hands[0] | hands[1] | hands[2] | hands[3];
+    let mut occupied = held(&hands);
     for c in trick {
         occupied |= 1 << c.bit();
     }
@@ -668,6 +668,12 @@ fn extend_through_runs(pos: &PlayState, relevant: &mut Relevant) {
         }
         *from = (*from).min(lowest as u8);
     }
+}
+
+/// Every card still held, as card bits.
+#[inline]
+fn held(hands: &[u64; 4]) -> u64 {
+    hands[0] | hands[1] | hands[2] | hands[3]
 }
 
 /// The four hands as card bits.
@@ -696,7 +702,7 @@ fn cashing(pos: &PlayState, me: usize) -> Sure {
     let hands = bits_of(pos);
     let trumps = trump_number(pos);
     let opponents = [(me + 1) & 3, (me + 3) & 3];
-    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let all = held(&hands);
     let trump_lane = if trumps == NO_TRUMPS {
         0
     } else {
@@ -758,7 +764,7 @@ impl Sure {
     /// The cards that prove `need` of these tricks: the top cards of as few suits as will do.
     fn relevant(&self, pos: &PlayState, need: u8) -> Relevant {
         let hands = bits_of(pos);
-        let all = hands[0] | hands[1] | hands[2] | hands[3];
+        let all = held(&hands);
         let mut suits = [0usize, 1, 2, 3];
         suits.sort_by_key(|&s| std::cmp::Reverse(self.cash[s]));
         let mut relevant = NOTHING;
@@ -911,7 +917,7 @@ fn ordered_moves(pos: &PlayState) -> Moves {
     let me = pos.to_play().index();
     let legal = pos.legal().bits();
     let (_, trick) = pos.trick();
-    let mut occupied = hands[0] | hands[1] | hands[2] | hands[3];
+    let mut occupied = held(&hands);
     for c in trick {
         occupied |= 1 << c.bit();
     }

@@ -85,6 +85,17 @@ fn random_position(rng: &mut SmallRng, n: usize) -> PlayState {
     pos
 }
 
+/// Asserts that the solver's most tricks for `team` are brute force's, and returns them.
+fn solves_as_brute_force(solver: &mut Solver, pos: &PlayState, team: Side, case: usize) -> u8 {
+    let expected = brute(pos, team, &mut HashMap::new());
+    assert_eq!(
+        solver.max_tricks(pos, team),
+        expected,
+        "case {case}: {pos:?} for {team}"
+    );
+    expected
+}
+
 #[test]
 fn the_solver_equals_brute_force_on_small_positions() {
     let mut rng = SmallRng::seed_from_u64(42);
@@ -94,12 +105,7 @@ fn the_solver_equals_brute_force_on_small_positions() {
     for (case, n) in sizes.enumerate() {
         let pos = random_position(&mut rng, n);
         for team in Side::TEAMS {
-            let expected = brute(&pos, team, &mut HashMap::new());
-            assert_eq!(
-                solver.max_tricks(&pos, team),
-                expected,
-                "case {case}: {pos:?} for {team}"
-            );
+            let expected = solves_as_brute_force(&mut solver, &pos, team, case);
             for k in 0..=pos.tricks_left() {
                 assert_eq!(solver.can_take(&pos, team, k), expected >= k);
             }
@@ -121,12 +127,7 @@ fn answers_shared_between_deals_are_exact() {
                 pos = random_position(&mut rng, 2 + case % 3);
             }
             for team in Side::TEAMS {
-                let expected = brute(&pos, team, &mut HashMap::new());
-                assert_eq!(
-                    solver.max_tricks(&pos, team),
-                    expected,
-                    "case {case}: {pos:?} for {team}"
-                );
+                solves_as_brute_force(&mut solver, &pos, team, case);
             }
         }
     }
