@@ -46,6 +46,9 @@ pub struct PlayState {
     trick: [Card; 4],
     trick_len: u8,
     leader: u8,
+    /// The seat to play: the leader and the cards of the trick say it too, but playouts ask it
+    /// every card.
+    turn: u8,
     trumps: u8,
     /// The suit led, as a mask, or empty when leading.
     led: CardSet,
@@ -81,6 +84,7 @@ impl PlayState {
             trick: [Card::new(Suit::Spades, crate::Rank::TWO); 4],
             trick_len: 0,
             leader: u8::from(leader),
+            turn: u8::from(leader),
             trumps: trumps.map_or(NO_TRUMPS, |s| s as u8),
             led: CardSet::EMPTY,
             win_card: Card::new(Suit::Spades, crate::Rank::TWO),
@@ -305,12 +309,9 @@ impl PlayState {
         Seat::ALL[self.seat_to_play() as usize]
     }
 
-    /// The index of the seat to play: `% players` without a division, on the hot path.
     #[inline]
     fn seat_to_play(&self) -> u8 {
-        let at = self.leader + self.trick_len;
-        let players = self.seats.players();
-        if at >= players { at - players } else { at }
+        self.turn
     }
 
     pub fn winning(&self) -> Option<(Seat, Card)> {
@@ -360,7 +361,10 @@ impl PlayState {
             self.win_seat = std::hint::select_unpredictable(beats, seat, self.win_seat);
         }
         self.trick_len += 1;
-        if self.trick_len < self.seats.players() {
+        let players = self.seats.players();
+        if self.trick_len < players {
+            // the next seat, `% players` without a division
+            self.turn = if seat + 1 == players { 0 } else { seat + 1 };
             return None;
         }
         let winner = self.win_seat;
@@ -384,6 +388,7 @@ impl PlayState {
         };
         self.count_trick(side, taken);
         self.leader = winner;
+        self.turn = winner;
         self.trick_len = 0;
         self.led = CardSet::EMPTY;
     }
@@ -407,9 +412,22 @@ impl PlayState {
     /// through [`Self::play`] as every search does. Each legal card is equally likely, up to the
     /// tiny bias of [`CardSet::pick`].
     #[inline]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "each half of a 64-bit draw chooses a card"
+    )]
     pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> [u8; MAX_SIDES] {
+        // one 64-bit draw chooses two cards: half the work of the generator
         while !self.is_over() {
-            let Some(card) = self.random_card(rng.next_u32()) else {
+            let r = rng.next_u64();
+            let Some(card) = self.random_card(r as u32) else {
+                break;
+            };
+            self.play(card);
+            if self.is_over() {
+                break;
+            }
+            let Some(card) = self.random_card((r >> 32) as u32) else {
                 break;
             };
             self.play(card);
