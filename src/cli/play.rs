@@ -320,6 +320,9 @@ pub(super) fn show_table(view: &SeatView) {
         (Some(s), _, _) => format!("trumps {}", s.symbol()),
         (None, Some(s), _) => format!("trumps {} (hidden, only you know)", s.symbol()),
         (None, None, Some(CallView::FaceDown)) => "trumps hidden".to_string(),
+        (None, None, Some(CallView::FirstVoid(None))) => {
+            "trumps: the first who cannot follow fixes them".to_string()
+        }
         _ => "no trumps yet".to_string(),
     };
     let (seats, you) = (view.seats, view.seat);
@@ -414,6 +417,11 @@ pub(super) fn show_events(events: &[Event], view: &SeatView) {
             }
             Event::RevealAsked { seat } => format!("{} to see trumps.", does(*seat, "ask")),
             Event::TrumpsRevealed { suit, .. } => format!("Trumps are {}.", suit.name()),
+            Event::TrumpsFixed { seat, card } => format!(
+                "{} the suit led: {} are trumps.",
+                does(*seat, "lack"),
+                card.suit().name()
+            ),
             Event::TrickWon { seat, number, .. } => format!("{} trick {number}.", does(*seat, "win")),
             Event::HeapCollected { seat, tricks } => {
                 format!(

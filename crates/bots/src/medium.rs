@@ -4,9 +4,10 @@
 //! length and strength. Under the Double Sar heap it plays for collections: it keeps its top trump
 //! for a trick that collects and takes the lead only when it can follow up. Alone at a table of
 //! three or two, it draws trumps whenever it holds the top one, leads into an opponent's void to
-//! make them spend a trump, and leads or plays second the top of a sequence.
+//! make them spend a trump, and leads or plays second the top of a sequence. Where the first seat
+//! that cannot follow fixes trumps (RB-TRUMP), it makes its longest suit trumps.
 
-use courtpiece_rules::{Card, CardSet, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit};
+use courtpiece_rules::{CallView, Card, CardSet, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit};
 
 use crate::bot::Bot;
 use crate::choices::{call, cut, decision_rng, draw, lay_down, lowest_card, playable, suit_strength};
@@ -65,6 +66,10 @@ impl Bot for Medium {
         }
         let card = if view.trick.is_empty() {
             lead(view, &memory, cards, run, heap)
+        } else if view.call == Some(CallView::FirstVoid(None))
+            && view.trick.led_suit().is_some_and(|led| !cards.has_suit(led))
+        {
+            fixing_card(cards)
         } else {
             follow(view, &memory, cards, run, heap)
         };
@@ -356,6 +361,18 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
         .max_by_key(|c| (Some(c.suit()) != trumps, c.rank()))
 }
 
+/// Unable to follow while trumps wait for the first void (RB-TRUMP): whatever is played fixes
+/// trumps and takes the trick so far. The lowest card of the longest suit (the strongest of
+/// equally long ones) makes it trumps.
+fn fixing_card(cards: CardSet) -> Option<Card> {
+    let suit = Suit::ALL.into_iter().max_by_key(|&s| {
+        let of_suit = cards.of_suit(s);
+        let strength: u32 = of_suit.iter().map(|c| u32::from(c.rank().index())).sum();
+        (of_suit.len(), strength)
+    })?;
+    cards.of_suit(suit).iter().min_by_key(|c| c.rank())
+}
+
 /// The card to throw away: no trump, no winner, the lowest.
 fn discard(cards: CardSet, memory: &Memory, trumps: Option<Suit>, hand: CardSet) -> Option<Card> {
     cards.iter().min_by_key(|&c| {
@@ -366,4 +383,25 @@ fn discard(cards: CardSet, memory: &Memory, trumps: Option<Suit>, hand: CardSet)
             hand.count_suit(c.suit()),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(cards: &str) -> CardSet {
+        cards
+            .split_whitespace()
+            .map(|c| c.parse::<Card>().expect("a card"))
+            .collect()
+    }
+
+    #[test]
+    fn rb_trump_a_void_makes_the_longest_suit_trumps_with_its_lowest_card() {
+        let card = |c: &str| c.parse::<Card>().ok();
+        assert_eq!(fixing_card(set("AS KH 9D 7D 3D QC")), card("3D"));
+        // equally long: the stronger suit
+        assert_eq!(fixing_card(set("AS 2S KH QH 9D 3D")), card("QH"));
+        assert_eq!(fixing_card(CardSet::EMPTY), None);
+    }
 }

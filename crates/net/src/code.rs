@@ -178,14 +178,14 @@ mod tests {
     /// with a new protocol version, or hosts and clients of the same version would not meet.
     #[test]
     fn the_keys_of_this_version_stay_as_they_are() {
-        assert_eq!(PROTOCOL_VERSION, 10, "a new version: write down its keys below");
+        assert_eq!(PROTOCOL_VERSION, 11, "a new version: write down its keys below");
         assert_eq!(
             hex(Access::Code("KOT-4821".parse().unwrap()).key()),
-            "2e0dd6c9191a7eda977deca198a018c8e1eb846060bd1ca2f5fa10bac63ae1fe"
+            "5b03845177a29eb3b49585763cde0b371bd9062a733b74849b14760fdb829b75"
         );
         assert_eq!(
             hex(Access::Open.key()),
-            "8e6c587f5462244d734df338e2757d3d38d5e5e800f714abb91ced85118e7bcf"
+            "fd47d55528cf48753bf13c2cd42be81bfb3f0aa89d6b5e38669bb244c86730d1"
         );
     }
 

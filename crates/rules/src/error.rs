@@ -103,6 +103,11 @@ pub enum RulesConflict {
     Dummy,
     #[error("V-CALL=defer goes with announce or show, not hidden")]
     DeferHidden,
+    #[error(
+        "trumps fixed by the first void (V-CALL=first-void) are played at four seats in Double Sar, \
+         with no defer, no redeal and no revoke penalty"
+    )]
+    FirstVoid,
     #[error("V-FIRSTCOLLECT is at most 13 (got {0})")]
     FirstCollect(u8),
     #[error("V-TARGET must be at least 1")]
@@ -119,7 +124,7 @@ pub enum ParseError {
     #[error("not a suit: {0:?} (S, H, D, C)")]
     Suit(String),
     #[error(
-        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy)"
+        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy, be-ranga)"
     )]
     Preset(String),
     #[error("rule set refused: {0}")]

@@ -83,6 +83,11 @@ pub enum Event {
         suit: Suit,
         card: Card,
     },
+    /// `seat`, unable to follow, fixed trumps with the card it just played (RB-TRUMP).
+    TrumpsFixed {
+        seat: Seat,
+        card: Card,
+    },
     /// The trick is complete: `seat` won it with `card`. `number` counts from 1.
     TrickWon {
         seat: Seat,

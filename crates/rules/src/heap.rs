@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Rank};
-use crate::ruleset::{AceCollect, FirstTwo, RuleSet};
+use crate::ruleset::{AceCollect, Call, FirstTwo, RuleSet};
 use crate::seat::Seat;
 
 /// Tricks lying face down in the middle (R-HEAP) and the run that may collect them.
@@ -25,6 +25,9 @@ pub struct Collect {
     pub ace_blocks: bool,
     /// `V-FIRSTTWO=no-collect`.
     pub first_two_blocks: bool,
+    /// RB-HEAP: trumps fixed by the first void, no collection until the trick after the one
+    /// that fixed them.
+    pub waits_for_trumps: bool,
 }
 
 impl Collect {
@@ -33,14 +36,23 @@ impl Collect {
             first_collect: rules.first_collect,
             ace_blocks: rules.ace == AceCollect::NoCollect,
             first_two_blocks: rules.first_two == FirstTwo::NoCollect,
+            waits_for_trumps: rules.call == Call::FirstVoid,
         }
     }
 }
 
 impl Heap {
     /// Lays trick number `number` (1..=13), won by `winner` with `card`, on the heap and returns how
-    /// many tricks the winner's team collects, if any.
-    pub fn add(&mut self, winner: Seat, card: Card, number: u8, collect: Collect) -> Option<u8> {
+    /// many tricks the winner's team collects, if any. `trumps_settled`: trumps were known when
+    /// this trick was led (RB-HEAP).
+    pub fn add(
+        &mut self,
+        winner: Seat,
+        card: Card,
+        number: u8,
+        collect: Collect,
+        trumps_settled: bool,
+    ) -> Option<u8> {
         self.tricks += 1;
         let twice = self.run == Some(winner);
         // R-LASTHEAP: the thirteenth trick always takes what is left.
@@ -48,7 +60,9 @@ impl Heap {
         let early = number < collect.first_collect; // V-FIRSTCOLLECT
         let first_two = collect.first_two_blocks && number == 2; // V-FIRSTTWO
         let ace = collect.ace_blocks && card.rank() == Rank::ACE; // V-ACE
-        if last || (twice && !early && !first_two && !ace) {
+        // RB-HEAP: like V-FIRSTCOLLECT, a pair held back does not start the count again
+        let waiting = collect.waits_for_trumps && !trumps_settled;
+        if last || (twice && !early && !first_two && !ace && !waiting) {
             let collected = self.tricks;
             // R-COLLECT: after a collection the count starts again.
             *self = Heap::default();
@@ -77,13 +91,13 @@ mod tests {
     fn r_collect_two_in_a_row_by_the_same_player() {
         let rules = Collect::of(&Preset::DoubleSar.rules());
         let mut heap = Heap::default();
-        assert_eq!(heap.add(seat(0), card("KS"), 1, rules), None);
+        assert_eq!(heap.add(seat(0), card("KS"), 1, rules, true), None);
         // the partner winning next is not the same player
-        assert_eq!(heap.add(seat(2), card("KS"), 2, rules), None);
-        assert_eq!(heap.add(seat(2), card("KH"), 3, rules), Some(3));
+        assert_eq!(heap.add(seat(2), card("KS"), 2, rules, true), None);
+        assert_eq!(heap.add(seat(2), card("KH"), 3, rules, true), Some(3));
         // the count starts again: the collector must win two more
-        assert_eq!(heap.add(seat(2), card("QH"), 4, rules), None);
-        assert_eq!(heap.add(seat(2), card("QD"), 5, rules), Some(2));
+        assert_eq!(heap.add(seat(2), card("QH"), 4, rules, true), None);
+        assert_eq!(heap.add(seat(2), card("QD"), 5, rules, true), Some(2));
     }
 
     #[test]
@@ -93,6 +107,28 @@ mod tests {
             tricks: 4,
             run: Some(seat(1)),
         };
-        assert_eq!(heap.add(seat(3), card("2C"), 13, rules), Some(5));
+        assert_eq!(heap.add(seat(3), card("2C"), 13, rules, true), Some(5));
+    }
+
+    #[test]
+    fn rb_heap_no_collection_until_the_trick_after_trumps_are_fixed() {
+        let rules = Collect::of(&Preset::BeRanga.rules());
+        let mut heap = Heap::default();
+        assert_eq!(heap.add(seat(1), card("AS"), 1, rules, false), None);
+        // trumps fixed in trick 2: the pair is held back
+        assert_eq!(heap.add(seat(1), card("AH"), 2, rules, false), None);
+        // but the count goes on: the same seat winning trick 3 collects all three
+        assert_eq!(heap.add(seat(1), card("KH"), 3, rules, true), Some(3));
+        // R-LASTHEAP whatever trumps are
+        let mut heap = Heap {
+            tricks: 6,
+            run: Some(seat(0)),
+        };
+        assert_eq!(heap.add(seat(2), card("2C"), 13, rules, false), Some(7));
+        // elsewhere trumps never hold a collection back
+        let double = Collect::of(&Preset::DoubleSar.rules());
+        let mut heap = Heap::default();
+        assert_eq!(heap.add(seat(0), card("AS"), 1, double, false), None);
+        assert_eq!(heap.add(seat(0), card("KS"), 2, double, false), Some(2));
     }
 }

@@ -11,13 +11,16 @@ use crate::heap::{Collect, Heap};
 use crate::outcome::HandKind;
 use crate::pbn::Deal;
 use crate::round::{PlayOn, Round};
-use crate::ruleset::{Mode, RuleSet};
+use crate::ruleset::{Call, Mode, RuleSet};
 use crate::seat::{MAX_SIDES, Seat, Seats, Side};
 use crate::trick::Trick;
 use crate::trick::{NO_TRUMPS, beats_bits};
 use crate::view::SeatView;
 
 const NO_SEAT: u8 = 4;
+/// Trumps not fixed yet: the first card of a seat that cannot follow fixes them (RB-TRUMP).
+/// Like [`NO_TRUMPS`], no card is of this suit number.
+const PENDING: u8 = NO_TRUMPS + 1;
 
 /// Why open hands and a trick in progress are not a position of trick play.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -60,6 +63,8 @@ pub struct PlayState {
     /// The Double Sar heap and its options, `None` in Single Sar (§6).
     heap: Option<(Heap, Collect)>,
     ending: Ending,
+    /// The number of the trick in which a void fixed trumps, 0 if none did (RB-HEAP).
+    fixed_in: u8,
     /// The trump-caller's team (a court in Double Sar is a sar or a goon court by it).
     calling: Side,
     /// Does the court's team play on when it may (R-PLAYON)? The searcher's assumption.
@@ -70,7 +75,8 @@ pub struct PlayState {
 
 impl PlayState {
     /// A position at the start of a trick: `leader` to lead, each seat holding `hands`. The
-    /// leader's team is taken as the caller's (R-LEAD1): see [`Self::with_caller`].
+    /// leader's team is taken as the caller's (R-LEAD1): see [`Self::with_caller`]. Under
+    /// `V-CALL=first-void`, no `trumps` means that play will fix them (RB-TRUMP).
     pub fn new(hands: [CardSet; 4], trumps: Option<Suit>, leader: Seat, rules: &RuleSet) -> PlayState {
         // A position with fewer cards is the end of a whole hand: trick numbers stay true for
         // the heap options and the end of the hand.
@@ -85,7 +91,11 @@ impl PlayState {
             trick_len: 0,
             leader: u8::from(leader),
             turn: u8::from(leader),
-            trumps: trumps.map_or(NO_TRUMPS, |s| s as u8),
+            trumps: match trumps {
+                Some(suit) => suit as u8,
+                None if rules.call == Call::FirstVoid => PENDING,
+                None => NO_TRUMPS,
+            },
             led: CardSet::EMPTY,
             win_card: Card::new(Suit::Spades, crate::Rank::TWO),
             win_seat: NO_SEAT,
@@ -95,6 +105,7 @@ impl PlayState {
             },
             total_tricks: total,
             heap: (rules.mode == Mode::DoubleSar).then(|| (Heap::default(), Collect::of(rules))),
+            fixed_in: 0,
             ending: Ending::of(rules),
             calling: seats.side(leader),
             plays_on: false,
@@ -233,6 +244,10 @@ impl PlayState {
         for (_, card) in trick.plays() {
             state.place(card);
         }
+        if rules.call == Call::FirstVoid && trick.revealed_at().is_some() {
+            // RB-HEAP: trumps were fixed in this trick
+            state.fixed_in = state.tally.tricks + 1;
+        }
         // R-HIDTRICK: after a reveal in this trick the cards before it do not count as trumps
         if let Some((seat, card)) = trick.winner() {
             state.win_card = card;
@@ -264,7 +279,12 @@ impl PlayState {
     }
 
     pub fn trumps(&self) -> Option<Suit> {
-        (self.trumps != NO_TRUMPS).then(|| Suit::from_index(self.trumps as usize))
+        (self.trumps < NO_TRUMPS).then(|| Suit::from_index(self.trumps as usize))
+    }
+
+    /// Will the first card of a seat that cannot follow fix trumps (RB-TRUMP)?
+    pub fn trumps_pending(&self) -> bool {
+        self.trumps == PENDING
     }
 
     /// Tricks each side has taken (collected, in Double Sar).
@@ -325,7 +345,9 @@ impl PlayState {
 
     /// Would `card`, played now by the seat to play, take the trick so far? (R-WIN)
     pub fn would_win(&self, card: Card) -> bool {
-        self.trick_len == 0 || beats_bits(card.bit(), self.win_card.bit(), self.trumps)
+        self.trick_len == 0
+            || beats_bits(card.bit(), self.win_card.bit(), self.trumps)
+            || (self.trumps == PENDING && !self.led.contains(card))
     }
 
     /// The legal cards of the seat to play (R-FOLLOW).
@@ -355,6 +377,11 @@ impl PlayState {
             self.win_card = card;
             self.win_seat = seat;
         } else {
+            if self.trumps == PENDING && !self.led.contains(card) {
+                // RB-TRUMP: a seat that cannot follow fixes trumps with this card
+                self.trumps = card.suit() as u8;
+                self.fixed_in = self.tally.tricks + 1;
+            }
             // branch-free, so that random play does not pay for mispredicted branches
             let beats = beats_bits(card.bit(), self.win_card.bit(), self.trumps);
             self.win_card = std::hint::select_unpredictable(beats, card, self.win_card);
@@ -376,14 +403,18 @@ impl PlayState {
         let side = self.seats.side(Seat::ALL[winner as usize]);
         let taken = match &mut self.heap {
             // Double Sar: the trick goes to the heap, which the winner's team may collect (§6)
-            Some((heap, collect)) => heap
-                .add(
+            Some((heap, collect)) => {
+                let number = self.tally.tricks + 1;
+                let settled = self.trumps != PENDING && self.fixed_in != number;
+                heap.add(
                     Seat::ALL[winner as usize],
                     self.win_card,
-                    self.tally.tricks + 1,
+                    number,
                     *collect,
+                    settled,
                 )
-                .unwrap_or(0),
+                .unwrap_or(0)
+            }
             None => 1,
         };
         self.count_trick(side, taken);

@@ -37,6 +37,9 @@ pub enum TrumpCall {
         card: Card,
         revealed: bool,
     },
+    /// No call (`V-CALL=first-void`); the card that fixed trumps once a seat could not follow
+    /// (RB-TRUMP).
+    FirstVoid(Option<Card>),
 }
 
 /// The play-on decision after a court (R-PLAYON).
@@ -264,6 +267,7 @@ impl Round {
             TrumpCall::Shown(c) => Some(c.suit()),
             TrumpCall::Deferred(c) => c.map(Card::suit),
             TrumpCall::Hidden { card, revealed } => revealed.then_some(card.suit()),
+            TrumpCall::FirstVoid(c) => c.map(Card::suit),
         }
     }
 
@@ -310,7 +314,13 @@ impl Round {
             Phase::FirstDeal => {
                 let first = self.board.rules.batches.sizes()[0];
                 self.deal_batch(first, &mut events);
-                self.board.phase = Phase::TrumpCall;
+                self.board.phase = if self.board.rules.call == Call::FirstVoid {
+                    // RB-DEAL: nobody calls; the rest is dealt and play fixes trumps
+                    self.board.call = Some(TrumpCall::FirstVoid(None));
+                    Phase::SecondDeal
+                } else {
+                    Phase::TrumpCall
+                };
             }
             Phase::SecondDeal => {
                 for &size in &self.board.rules.batches.sizes()[1..] {
@@ -399,6 +409,7 @@ impl Round {
                     Call::Announce => out.extend(Suit::ALL.map(|suit| Intent::Call { suit })),
                     Call::Show => out.extend(hand.iter().map(|card| Intent::Show { card })),
                     Call::Hidden => out.extend(hand.iter().map(|card| Intent::Hide { card })),
+                    Call::FirstVoid => {}
                 }
                 if self.board.rules.defer {
                     out.push(Intent::Defer);
@@ -714,9 +725,19 @@ impl Round {
         if is_indicator {
             self.reveal(events);
         }
+        // RB-TRUMP: the first card of a seat that cannot follow fixes trumps, and counts as one
+        let fixes = self.board.call == Some(TrumpCall::FirstVoid(None))
+            && self.board.trick.led_suit().is_some_and(|led| card.suit() != led);
+        if fixes {
+            self.board.call = Some(TrumpCall::FirstVoid(Some(card)));
+            self.board.trick.reveal_trumps(card.suit());
+        }
         self.holdings[seat.index()].hand.remove(card);
         self.board.trick.push(card);
         events.push(Event::Played { seat, card });
+        if fixes {
+            events.push(Event::TrumpsFixed { seat, card });
+        }
         if self.board.trick.is_complete() {
             self.complete_trick(events);
         }
@@ -812,13 +833,17 @@ impl Round {
             number,
         });
         let side = self.board.seats.side(winner);
+        let trumps_settled = self.board.trick.trumps_known_when_led();
         let taken = match self.board.rules.mode {
             Mode::SingleSar => 1,
             Mode::DoubleSar => {
-                let collected = self
-                    .board
-                    .heap
-                    .add(winner, card, number, Collect::of(&self.board.rules));
+                let collected = self.board.heap.add(
+                    winner,
+                    card,
+                    number,
+                    Collect::of(&self.board.rules),
+                    trumps_settled,
+                );
                 if let Some(tricks) = collected {
                     events.push(Event::HeapCollected { seat: winner, tricks });
                 }

@@ -122,6 +122,9 @@ pub enum Call {
     Show,
     /// Hidden (Blind) Rang: a card is laid face down as the trump indicator.
     Hidden,
+    /// No call: the first card played by a seat that cannot follow suit fixes trumps (RB-TRUMP,
+    /// Mindi without a caller).
+    FirstVoid,
 }
 
 /// `V-MODE`: Single Sar (each trick to its winner) or Double Sar (the heap, §6).
@@ -270,10 +273,11 @@ pub enum Preset {
     #[serde(rename = "hokm-2")]
     HokmTwo,
     Dummy,
+    BeRanga,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 8] = [
+    pub const ALL: [Preset; 9] = [
         Preset::CourtPiece,
         Preset::DoubleSar,
         Preset::HiddenRang,
@@ -282,6 +286,7 @@ impl Preset {
         Preset::HokmThree,
         Preset::HokmTwo,
         Preset::Dummy,
+        Preset::BeRanga,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -294,6 +299,7 @@ impl Preset {
             Preset::HokmThree => "hokm-3",
             Preset::HokmTwo => "hokm-2",
             Preset::Dummy => "dummy",
+            Preset::BeRanga => "be-ranga",
         }
     }
 
@@ -308,6 +314,7 @@ impl Preset {
             Preset::HokmThree => "Hokm for three",
             Preset::HokmTwo => "Hokm for two",
             Preset::Dummy => "Dummy Rang",
+            Preset::BeRanga => "Be-ranga Double Sar",
         }
     }
 
@@ -366,6 +373,13 @@ impl Preset {
                 stop: Stop::All,
                 scoring: Scoring::Sars,
                 target: Some(104),
+                ..base
+            },
+            // §10: RB-DEAL (no call, no redeal), RB-TRUMP, RB-HEAP
+            Preset::BeRanga => RuleSet {
+                mode: Mode::DoubleSar,
+                call: Call::FirstVoid,
+                redeal: false,
                 ..base
             },
         }
@@ -433,6 +447,16 @@ impl RuleSet {
         }
         if self.defer && self.call == Call::Hidden {
             return Err(RulesConflict::DeferHidden);
+        }
+        if self.call == Call::FirstVoid
+            && (self.players != 4
+                || self.dummy
+                || self.mode != Mode::DoubleSar
+                || self.defer
+                || self.redeal
+                || self.revoke != Revoke::Prevent)
+        {
+            return Err(RulesConflict::FirstVoid);
         }
         if self.first_collect > 13 {
             return Err(RulesConflict::FirstCollect(self.first_collect));

@@ -136,6 +136,12 @@ impl Trick {
         (self.trump_from > 0).then_some(self.trump_from as usize)
     }
 
+    /// Were trumps known when this trick was led? Not while they lay hidden or waited for a void
+    /// (RB-HEAP), nor where they became known during the trick.
+    pub fn trumps_known_when_led(&self) -> bool {
+        self.trumps.is_some() && self.trump_from == 0
+    }
+
     /// Trumps as they count for the card at `position`: none for a card played before hidden
     /// trumps were revealed in this trick.
     fn trumps_at(&self, position: usize) -> Option<Suit> {

@@ -196,6 +196,8 @@ pub enum CallView {
     FaceDown,
     /// The indicator was turned over.
     Revealed(Card),
+    /// No call: the card that fixed trumps once a seat could not follow (RB-TRUMP).
+    FirstVoid(Option<Card>),
 }
 
 impl SeatView {
@@ -211,6 +213,7 @@ impl SeatView {
             TrumpCall::Deferred(c) => CallView::Deferred(c),
             TrumpCall::Hidden { revealed: false, .. } => CallView::FaceDown,
             TrumpCall::Hidden { card, revealed: true } => CallView::Revealed(card),
+            TrumpCall::FirstVoid(c) => CallView::FirstVoid(c),
         });
         let ended = round.phase() == Phase::Scoring;
         let seats = m.rules().seats();

@@ -44,6 +44,14 @@ fn announce(
                 (format!("{} are trumps", card.suit().name()), Some(card.suit()))
             }
             Event::TrumpsRevealed { suit, .. } => (format!("Trumps revealed: {}", suit.name()), Some(*suit)),
+            Event::TrumpsFixed { seat, card } => (
+                format!(
+                    "{} could not follow: {} are trumps",
+                    name(seat),
+                    card.suit().name()
+                ),
+                Some(card.suit()),
+            ),
             Event::IndicatorLaid { seat } => (format!("{} laid the trump face down", name(seat)), None),
             Event::Deferred { seat } => (format!("{} left trumps to the next card", name(seat)), None),
             Event::Redeal { seat, .. } => (format!("{} asked for a redeal", name(seat)), None),

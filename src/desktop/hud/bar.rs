@@ -81,6 +81,9 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
         (None, Some(CallView::FaceDown)) => {
             ui.label(egui::RichText::new("Trumps hidden").size(16.0));
         }
+        (None, Some(CallView::FirstVoid(None))) => {
+            ui.label(egui::RichText::new("Trumps: the first who cannot follow").size(16.0));
+        }
         _ => {
             ui.label(egui::RichText::new("No trumps yet").size(16.0));
         }

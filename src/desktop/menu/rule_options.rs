@@ -19,9 +19,10 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
                     (Call::Announce, "named by the caller"),
                     (Call::Show, "a card shown face up"),
                     (Call::Hidden, "a card laid face down"),
+                    (Call::FirstVoid, "the first card of a player who can not follow"),
                 ],
             );
-            if rules.call != Call::Hidden {
+            if !matches!(rules.call, Call::Hidden | Call::FirstVoid) {
                 check(ui, "The caller may defer", "V-CALL=defer", &mut rules.defer);
             }
             check(ui, "Under-ten redeal", "V-REDEAL", &mut rules.redeal);

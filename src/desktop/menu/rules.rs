@@ -180,5 +180,13 @@ fn text(preset: Preset) -> &'static str {
              played. Every trick you collect is a point, the dummy's to its driver; the first \
              to 104 ends the match and the highest score wins."
         }
+        Preset::BeRanga => {
+            "Be-ranga Double Sar: Double Sar with nobody calling trumps. All thirteen cards are \
+             dealt, five, four and four, and the player after the dealer leads. The first player \
+             who can not follow suit fixes trumps with the card they play, and that card counts \
+             as a trump in its trick. No heap is collected before trumps are fixed, nor in the \
+             trick that fixes them: the first collection can come in the trick after. The \
+             thirteenth trick always takes what is left. Scoring is Double Sar's."
+        }
     }
 }

@@ -127,7 +127,11 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             }
             Some(collect) => {
                 on_heap.push(i);
-                if heap.add(winner, card, place_number(i + 1), collect).is_some() {
+                let settled = trick.trumps_known_when_led();
+                if heap
+                    .add(winner, card, place_number(i + 1), collect, settled)
+                    .is_some()
+                {
                     for j in on_heap.drain(..) {
                         pile(&mut spots, view.tricks[j].cards(), side(winner), &mut piles);
                     }

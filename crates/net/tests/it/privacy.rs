@@ -211,3 +211,10 @@ fn no_client_sees_another_seats_cards_hokm_for_two() {
 fn no_client_sees_another_seats_cards_dummy_rang() {
     check_preset(Preset::Dummy, 300, 18);
 }
+
+/// Be-ranga: trumps fixed in play by the first seat that cannot follow reach every client as the
+/// played card they are, and nothing else does.
+#[test]
+fn no_client_sees_another_seats_cards_be_ranga() {
+    check_preset(Preset::BeRanga, HANDS, 19);
+}

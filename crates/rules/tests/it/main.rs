@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, reason = "a test fails loudly on what it did not expect")]
 
+mod be_ranga;
 mod calling;
 mod double_sar;
 mod dummy;

@@ -288,7 +288,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn random_legal_play_keeps_every_rule(set in 0usize..8, seed in any::<u64>()) {
+    fn random_legal_play_keeps_every_rule(set in 0usize..64, seed in any::<u64>()) {
         let sets = rule_sets();
         run(&sets[set % sets.len()], seed);
     }
