@@ -5,7 +5,8 @@
 //! for a trick that collects and takes the lead only when it can follow up. Alone at a table of
 //! three or two, it draws trumps whenever it holds the top one, leads into an opponent's void to
 //! make them spend a trump, and leads or plays second the top of a sequence. Where the first seat
-//! that cannot follow fixes trumps (RB-TRUMP), it makes its longest suit trumps.
+//! that cannot follow fixes trumps (RB-TRUMP), it keeps its high cards until then, plays out its
+//! shortest suit to be that seat, and makes its longest suit trumps.
 
 use courtpiece_rules::{CallView, Card, CardSet, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit};
 
@@ -64,12 +65,11 @@ impl Bot for Medium {
             // sure the other team can not collect all thirteen (R-DSKOT)
             cards.remove(keeper);
         }
-        let card = if view.trick.is_empty() {
+        let pending = view.call == Some(CallView::FirstVoid(None));
+        let card = if pending {
+            before_trumps(view, cards)
+        } else if view.trick.is_empty() {
             lead(view, &memory, cards, run, heap)
-        } else if view.call == Some(CallView::FirstVoid(None))
-            && view.trick.led_suit().is_some_and(|led| !cards.has_suit(led))
-        {
-            fixing_card(cards)
         } else {
             follow(view, &memory, cards, run, heap)
         };
@@ -359,6 +359,23 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
         .iter()
         .copied()
         .max_by_key(|c| (Some(c.suit()) != trumps, c.rank()))
+}
+
+/// While trumps wait for the first seat that cannot follow (RB-TRUMP), every trick goes onto a
+/// heap nobody can collect yet (RB-HEAP): high cards are kept for later, a short suit is played
+/// out to become that seat, and once unable to follow the longest suit is made trumps.
+fn before_trumps(view: &SeatView, cards: CardSet) -> Option<Card> {
+    match view.trick.led_suit() {
+        None => {
+            let shortest = Suit::ALL
+                .into_iter()
+                .filter(|&s| cards.has_suit(s))
+                .min_by_key(|&s| cards.count_suit(s))?;
+            cards.of_suit(shortest).iter().min_by_key(|c| c.rank())
+        }
+        Some(led) if cards.has_suit(led) => cards.of_suit(led).iter().min_by_key(|c| c.rank()),
+        Some(_) => fixing_card(cards),
+    }
 }
 
 /// Unable to follow while trumps wait for the first void (RB-TRUMP): whatever is played fixes
