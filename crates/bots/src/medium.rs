@@ -67,7 +67,7 @@ impl Bot for Medium {
         }
         let pending = view.call == Some(CallView::FirstVoid(None));
         let card = if pending {
-            before_trumps(view, cards)
+            before_trumps(view.trick.led_suit(), cards)
         } else if view.trick.is_empty() {
             lead(view, &memory, cards, run, heap)
         } else {
@@ -364,8 +364,8 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
 /// While trumps wait for the first seat that cannot follow (RB-TRUMP), every trick goes onto a
 /// heap nobody can collect yet (RB-HEAP): high cards are kept for later, a short suit is played
 /// out to become that seat, and once unable to follow the longest suit is made trumps.
-fn before_trumps(view: &SeatView, cards: CardSet) -> Option<Card> {
-    match view.trick.led_suit() {
+pub(crate) fn before_trumps(led: Option<Suit>, cards: CardSet) -> Option<Card> {
+    match led {
         None => {
             let shortest = Suit::ALL
                 .into_iter()

@@ -99,11 +99,16 @@ impl Ends {
 
 /// The open-handed policy every seat plays by in the playouts: lead a card no opponent can beat if
 /// there is one, else low from the longest side suit; follow by winning as cheaply as possible
-/// unless partner already wins, else throw the lowest.
+/// unless partner already wins, else throw the lowest. Until a void fixes trumps (RB-TRUMP), as
+/// Medium plays then.
 fn policy(state: &PlayState) -> Option<Card> {
     let legal = state.legal();
     if legal.is_empty() {
         return None;
+    }
+    if state.trumps_pending() {
+        let (_, trick) = state.trick();
+        return crate::medium::before_trumps(trick.first().map(|c| c.suit()), legal);
     }
     let me = state.to_play();
     let seats = state.seats();
