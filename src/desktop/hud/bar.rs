@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
 use courtpiece_rules::{CallView, Seat, SeatView};
 
-use super::{named, scores_courts, shown_score, sides, suit_color, table_on};
+use super::{caller_verb, named, scores_courts, shown_score, sides, suit_color, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -94,7 +94,7 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
             "Hand {}  {} · {}",
             view.hand_no,
             does(session, view, view.dealer, "deal"),
-            does(session, view, view.caller, "call")
+            does(session, view, view.caller, caller_verb(session))
         );
         group(ui, &[(who, plain)], 14.0);
         ui.separator();

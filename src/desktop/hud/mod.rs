@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use courtpiece_net::{SeatState, Session};
 use courtpiece_rules::{
-    HandResult, Intent, MatchScore, Phase, RuleSet, Scoring, Seat, SeatView, Seats, Side, Suit,
+    Call, HandResult, Intent, MatchScore, Phase, RuleSet, Scoring, Seat, SeatView, Seats, Side, Suit,
 };
 
 use super::palette;
@@ -162,6 +162,16 @@ fn shown_score(session: &Session, view: &SeatView) -> MatchScore {
 }
 
 /// Whether the table scores in courts (the score is then courts, with streaks) or in points.
+/// What the seat after the dealer does in these rules: it calls trumps, or, where play fixes
+/// them (RB-DEAL), it leads.
+fn caller_verb(session: &Session) -> &'static str {
+    let no_call = session
+        .lobby
+        .as_ref()
+        .is_some_and(|l| l.rules.call == Call::FirstVoid);
+    if no_call { "lead" } else { "call" }
+}
+
 fn scores_courts(session: &Session) -> bool {
     session
         .lobby

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::{SeatState, Session};
 use courtpiece_rules::{Phase, Seat, SeatView};
 
-use super::{named, side, table_on, who};
+use super::{caller_verb, named, side, table_on, who};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::palette;
 use crate::desktop::table::geometry::{self, Eye};
@@ -127,7 +127,7 @@ fn plates(
                     line.push_str(" · deals");
                 }
                 if seat == view.caller {
-                    line.push_str(" · calls");
+                    line.push_str(&format!(" · {}s", caller_verb(&session)));
                 }
                 if seat == view.seat && session.seat.is_some() {
                     // the player's own plate is short: it stands below the hand
