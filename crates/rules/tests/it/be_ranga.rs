@@ -3,7 +3,7 @@
 
 use courtpiece_rules::{CallView, Event, Intent, Match, Phase, PlayState, Preset, Round, Suit, TrumpCall};
 
-use crate::support::{CUT, card, deck_for, play, random_match, seat, short};
+use crate::support::{CUT, card, collections, deck_for, play, random_match, seat, short};
 
 /// Dealer 0, so seat 1 leads. Seat 2 has no spades; seat 1 holds every heart but one.
 const HANDS: [&str; 4] = [
@@ -27,16 +27,6 @@ fn dealt_from(hands: [&str; 4]) -> Round {
         r.step();
     }
     r
-}
-
-fn collections(events: &[Event]) -> Vec<(usize, u8)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::HeapCollected { seat, tricks } => Some((seat.index(), *tricks)),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! §6 Double Sar: the heap, collecting it, its options, winning and courts.
 
 use courtpiece_rules::{
-    AceCollect, Event, FirstTwo, HandKind, Intent, Phase, Preset, Round, RuleSet, Side, Stop, Suit,
+    AceCollect, FirstTwo, HandKind, Intent, Phase, Preset, Round, RuleSet, Side, Stop, Suit,
 };
 
-use crate::support::{play, ready, seat};
+use crate::support::{collections, play, ready, seat};
 use crate::winning::{SUITS_EACH, finish};
 
 const HEARTS: Intent = Intent::Call { suit: Suit::Hearts };
@@ -26,16 +26,6 @@ fn ds(f: impl FnOnce(&mut RuleSet)) -> RuleSet {
     let mut rules = Preset::DoubleSar.rules();
     f(&mut rules);
     rules
-}
-
-fn collections(events: &[Event]) -> Vec<(usize, u8)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::HeapCollected { seat, tricks } => Some((seat.index(), *tricks)),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]

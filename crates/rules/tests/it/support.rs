@@ -73,6 +73,17 @@ pub fn play(r: &mut Round, list: &str) -> Vec<Event> {
     events
 }
 
+/// Double Sar: who collected the heap in `events` (seat number) and how many tricks.
+pub fn collections(events: &[Event]) -> Vec<(usize, u8)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::HeapCollected { seat, tricks } => Some((seat.index(), *tricks)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A random legal intent of the seat to act.
 pub fn random_intent(m: &Match, rng: &mut SmallRng) -> (Seat, Intent) {
     let who = m.to_act().expect("someone to act");
