@@ -92,7 +92,7 @@ enum Command {
         /// Positions of each kind for `--solver`.
         #[arg(long, default_value_t = 200, requires = "solver")]
         positions: usize,
-        /// Whole deals for `--solver`'s most tricks at 13 cards a hand (seconds each today).
+        /// Whole deals for `--solver`'s most tricks at 13 cards a hand.
         #[arg(long, default_value_t = 5, requires = "solver")]
         deals: usize,
         /// Print the figures as one line of JSON.

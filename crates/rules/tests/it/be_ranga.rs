@@ -103,14 +103,30 @@ fn rb_heap_no_collection_before_trumps_are_fixed() {
 
 #[test]
 fn rb_views_show_how_trumps_were_fixed_to_every_seat() {
-    let rules = short(Preset::BeRanga.rules(), 1);
+    let rules = short(Preset::BeRanga.rules(), 4);
     let (m, _, events) = random_match(&rules, 7);
     assert!(m.is_over());
-    let fixed = events
-        .iter()
-        .filter(|e| matches!(e, Event::TrumpsFixed { .. }))
-        .count();
-    assert!(fixed <= 1, "trumps are fixed at most once a hand");
+    // each hand fixes trumps at most once, with the card just played off the suit led
+    let (mut in_hand, mut total, mut led, mut last) = (0, 0, None, None);
+    for e in &events {
+        match *e {
+            Event::Shuffled { .. } => in_hand = 0,
+            Event::Played { seat, card } => {
+                led = led.or(Some(card.suit()));
+                last = Some((seat, card));
+            }
+            Event::TrickWon { .. } => led = None,
+            Event::TrumpsFixed { seat, card } => {
+                in_hand += 1;
+                total += 1;
+                assert!(in_hand <= 1, "trumps fixed twice in a hand");
+                assert_eq!(last, Some((seat, card)));
+                assert_ne!(led, Some(card.suit()));
+            }
+            _ => {}
+        }
+    }
+    assert!(total >= 1, "some hand of four fixed trumps");
     let mut m = Match::new(&rules, 7).unwrap();
     m.advance();
     let caller = m.to_act().unwrap();
