@@ -11,6 +11,16 @@ pub fn tricks(n: impl Into<u32>) -> String {
     }
 }
 
+/// " with a ten", " with 2 tens" after a collection where tens count (Mindi); nothing elsewhere.
+pub fn tens_in(tens: u8, counted: bool) -> String {
+    match tens {
+        _ if !counted => String::new(),
+        0 => " with no ten".to_owned(),
+        1 => " with a ten".to_owned(),
+        n => format!(" with {n} tens"),
+    }
+}
+
 /// The bots' names by seat: three bots at a table are three players to tell apart.
 const BOTS: [&str; 4] = ["Asha", "Bilal", "Chandni", "Darius"];
 

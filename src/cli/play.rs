@@ -332,6 +332,9 @@ pub(super) fn show_table(view: &SeatView) {
         per_side(seats, you, &view.taken),
         score_line(view, &view.score.points),
     );
+    if let Some(tens) = view.tens {
+        println!("  Tens collected: {}", per_side(seats, you, &tens));
+    }
     if !view.trick.is_empty() {
         let plays: Vec<String> = view
             .trick
@@ -423,11 +426,12 @@ pub(super) fn show_events(events: &[Event], view: &SeatView) {
                 card.suit().name()
             ),
             Event::TrickWon { seat, number, .. } => format!("{} trick {number}.", does(*seat, "win")),
-            Event::HeapCollected { seat, tricks } => {
+            Event::HeapCollected { seat, tricks, tens } => {
                 format!(
-                    "{} {} from the heap.",
+                    "{} {} from the heap{}.",
                     does(*seat, "collect"),
-                    words::tricks(*tricks)
+                    words::tricks(*tricks),
+                    words::tens_in(*tens, view.tens.is_some())
                 )
             }
             Event::PlayedOn { seat } => format!("{} on for all thirteen!", does(*seat, "play")),
@@ -440,11 +444,17 @@ pub(super) fn show_events(events: &[Event], view: &SeatView) {
                     HandKind::FiftyTwo => " with all thirteen",
                     HandKind::FailedPlayOn => " (the play-on failed)",
                     HandKind::SarCourt | HandKind::GoonCourt => " with a Double Sar court",
+                    HandKind::Mendikot => " with a mendikot (all four tens)",
+                    HandKind::EvenTens => " on tricks, two tens each",
                     HandKind::Revoke => " on a revoke",
                     HandKind::FalseClaim => " on a wrong revoke claim",
                 };
+                let tens = match view.tens {
+                    Some(_) => format!(", tens {}", per_side(seats, you, &result.tens)),
+                    None => String::new(),
+                };
                 format!(
-                    "{who} the hand{kind}, tricks {}.",
+                    "{who} the hand{kind}, tricks {}{tens}.",
                     per_side(seats, you, &result.tricks)
                 )
             }

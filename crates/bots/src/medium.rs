@@ -8,7 +8,9 @@
 //! that cannot follow fixes trumps (RB-TRUMP), it keeps its high cards until then, plays out its
 //! shortest suit to be that seat, and makes its longest suit trumps.
 
-use courtpiece_rules::{CallView, Card, CardSet, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit};
+use courtpiece_rules::{
+    CallView, Card, CardSet, Count, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit,
+};
 
 use crate::bot::Bot;
 use crate::choices::{call, cut, decision_rng, draw, lay_down, lowest_card, playable, suit_strength};
@@ -66,12 +68,13 @@ impl Bot for Medium {
             cards.remove(keeper);
         }
         let pending = view.call == Some(CallView::FirstVoid(None));
+        let tens = rules.count == Count::Tens;
         let card = if pending {
             before_trumps(view.trick.led_suit(), cards)
         } else if view.trick.is_empty() {
-            lead(view, &memory, cards, run, heap)
+            lead(view, &memory, cards, run, (heap, tens))
         } else {
-            follow(view, &memory, cards, run, heap)
+            follow(view, &memory, cards, run, (heap, tens))
         };
         match card {
             Some(card) => Intent::Play { card },
@@ -119,9 +122,19 @@ fn keeper(view: &SeatView, memory: &Memory, cards: CardSet) -> Option<Card> {
 }
 
 /// The card to lead.
-fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, heap: bool) -> Option<Card> {
+/// The card to lead. `(heap, tens)`: the Double Sar heap is in play, and the tens in the tricks
+/// count (Mindi).
+fn lead(
+    view: &SeatView,
+    memory: &Memory,
+    cards: CardSet,
+    run: Option<Seat>,
+    (heap, tens): (bool, bool),
+) -> Option<Card> {
     let trumps = view.trumps.and(memory.trumps);
     let hand = view.hand;
+    // in Mindi a ten is led only when nothing can take it
+    let spare = |c: Card| !tens || c.rank() != Rank::TEN || memory.is_boss(c, hand);
     // at a table of three or two nobody has a partner: a lost lead is an opponent's trick, and
     // there is nobody to ruff for
     let alone = view.seats.partner(view.seat).is_none();
@@ -181,7 +194,7 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
     if heap
         && let Some(card) = cards
             .iter()
-            .filter(|c| Some(c.suit()) != trumps)
+            .filter(|&c| Some(c.suit()) != trumps && spare(c))
             .max_by_key(|c| (c.rank(), hand.count_suit(c.suit())))
     {
         return Some(card);
@@ -198,6 +211,7 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
                     && hand.count_suit(c.suit()) <= 2
                     && c.rank() <= Rank::TEN
                     && !memory.is_boss(c, hand)
+                    && spare(c)
             })
             .min_by_key(|c| c.rank())
     {
@@ -225,7 +239,7 @@ fn lead(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, hea
     cards
         .iter()
         .filter(|c| Some(c.suit()) != trumps)
-        .max_by_key(|c| (hand.count_suit(c.suit()), std::cmp::Reverse(c.rank())))
+        .max_by_key(|&c| (spare(c), hand.count_suit(c.suit()), std::cmp::Reverse(c.rank())))
         .or_else(|| lowest_card(cards))
 }
 
@@ -240,8 +254,14 @@ fn backed(card: Card, hand: CardSet, played: CardSet) -> bool {
         .is_some_and(|c| hand.contains(c))
 }
 
-/// The card to play to a trick someone else led.
-fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, heap: bool) -> Option<Card> {
+/// The card to play to a trick someone else led; `(heap, tens)` as for [`lead`].
+fn follow(
+    view: &SeatView,
+    memory: &Memory,
+    cards: CardSet,
+    run: Option<Seat>,
+    (heap, tens): (bool, bool),
+) -> Option<Card> {
     let trick = &view.trick;
     let hand = view.hand;
     let seats = view.seats;
@@ -281,29 +301,35 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
             return cheapest(&holding).or_else(|| cheapest(&winners));
         }
     }
+    // Mindi: a ten goes to partner's trick and is kept from the opponents'
+    let (given, kept) = if tens {
+        (Tens::Given, Tens::Kept)
+    } else {
+        (Tens::Ignored, Tens::Ignored)
+    };
     if heap && run.is_none() && view.heap.tricks == 0 && trumps.is_some() && !last && !partner_winning(view) {
         // a fresh count: winning only starts a run, worth it with a second winner to lead
         let bosses = hand.iter().filter(|&c| memory.is_boss(c, hand)).count();
         if bosses < 2 {
-            return discard(cards, memory, trumps, hand);
+            return discard(cards, memory, trumps, hand, kept);
         }
     }
     if run.is_some() && run == partner && partner_winning(view) {
         // partner is about to collect the heap: overtaking would only start a run of my own
-        return discard(cards, memory, trumps, hand);
+        return discard(cards, memory, trumps, hand, given);
     }
     if partner_winning(view) {
         let partner_card = trick.winner().map(|(_, c)| c)?;
         if holds(partner_card) || still_to_play.is_empty() {
-            return discard(cards, memory, trumps, hand);
+            return discard(cards, memory, trumps, hand, given);
         }
         if let Some(&card) = winners.iter().filter(|&&c| holds(c)).min_by_key(|c| c.rank()) {
             return Some(card);
         }
-        return discard(cards, memory, trumps, hand);
+        return discard(cards, memory, trumps, hand, kept);
     }
     if winners.is_empty() {
-        return discard(cards, memory, trumps, hand);
+        return discard(cards, memory, trumps, hand, kept);
     }
     if last {
         return winners
@@ -348,7 +374,7 @@ fn follow(view: &SeatView, memory: &Memory, cards: CardSet, run: Option<Seat>, h
         {
             return Some(ruff);
         }
-        return discard(cards, memory, trumps, hand);
+        return discard(cards, memory, trumps, hand, kept);
     }
     if Some(led) != trumps && winners.iter().all(|c| Some(c.suit()) == trumps) && !may_ruff {
         // a ruff nobody behind can overruff: the lowest trump does
@@ -390,10 +416,28 @@ fn fixing_card(cards: CardSet) -> Option<Card> {
     cards.of_suit(suit).iter().min_by_key(|c| c.rank())
 }
 
-/// The card to throw away: no trump, no winner, the lowest.
-fn discard(cards: CardSet, memory: &Memory, trumps: Option<Suit>, hand: CardSet) -> Option<Card> {
+/// What a ten thrown to a trick does (RM-HEAP).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tens {
+    /// Tens count for nothing more than their rank.
+    Ignored,
+    /// Partner takes the trick: a ten is the card to give it.
+    Given,
+    /// An opponent may take the trick: a ten is the last card to throw.
+    Kept,
+}
+
+/// The card to throw away: no trump, no winner, the lowest; in Mindi, a ten to partner and none
+/// to the opponents.
+fn discard(cards: CardSet, memory: &Memory, trumps: Option<Suit>, hand: CardSet, tens: Tens) -> Option<Card> {
     cards.iter().min_by_key(|&c| {
+        let ten = c.rank() == Rank::TEN;
         (
+            match tens {
+                Tens::Ignored => false,
+                Tens::Given => !ten,
+                Tens::Kept => ten,
+            },
             Some(c.suit()) == trumps,
             memory.is_boss(c, hand),
             c.rank(),

@@ -3,14 +3,17 @@
 //! [`crate::PlayState`] both keep a [`Tally`] and ask [`Ending::after_trick`]: the rule is written
 //! once.
 
+use crate::heap::Taken;
 use crate::outcome::HandKind;
-use crate::ruleset::{Mode, RuleSet, Stop};
+use crate::ruleset::{Count, Mode, RuleSet, Stop};
 use crate::seat::{MAX_SIDES, Side};
 
 /// Tricks in a hand at a table of four.
 pub const TRICKS: u8 = 13;
 /// Tricks that win a hand (R-SEVEN) and, taken first, a court (R-COURT).
 pub const SEVEN: u8 = 7;
+/// Tens in the pack: all four to one team is a mendikot (RM-KOT).
+pub const TENS: u8 = 4;
 
 /// The options that decide how a hand ends, in a few bytes for search positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +29,8 @@ pub struct Ending {
     dummy: bool,
     /// Tricks in a hand: 13, or 17 at a table of three.
     tricks: u8,
+    /// Mindi: the tens decide (RM-WIN).
+    tens: bool,
 }
 
 /// What a hand's end is judged on, kept trick by trick.
@@ -39,15 +44,18 @@ pub struct Tally {
     pub first_seven: Option<Side>,
     /// The court's team chose to play on for all thirteen (R-PLAYON).
     pub playing_on: bool,
+    /// Tens in the tricks each side has taken (RM-HEAP).
+    pub tens: [u8; MAX_SIDES],
 }
 
 impl Tally {
-    /// Counts a completed trick: `team` won it and takes `taken` tricks with it (one in Single
-    /// Sar; in Double Sar what it collects from the heap, maybe none).
+    /// Counts a completed trick: `team` won it and takes `taken` with it (the trick in Single
+    /// Sar; in Double Sar what it collects from the heap, maybe nothing).
     #[inline]
-    pub fn add(&mut self, team: Side, taken: u8) {
+    pub fn add(&mut self, team: Side, taken: Taken) {
         self.tricks += 1;
-        self.taken[team.index()] += taken;
+        self.taken[team.index()] += taken.tricks;
+        self.tens[team.index()] += taken.tens;
         if self.tricks == SEVEN {
             // only Single Sar asks who took the first seven, and there every trick is taken
             self.first_seven = self
@@ -77,13 +85,22 @@ impl Ending {
             three: rules.players == 3,
             dummy: rules.dummy,
             tricks: rules.tricks(),
+            tens: rules.count == Count::Tens,
         }
+    }
+
+    /// Does the hand count the tens in the tricks (RM-HEAP)?
+    pub fn counts_tens(&self) -> bool {
+        self.tens
     }
 
     /// Where the hand stands after the trick just counted in `tally` (R-SEVEN, R-COURT,
     /// R-PLAYON, R-RULE-PLAYON, R-DSWIN, R-DSKOT). `calling` is the trump-caller's team.
     #[inline]
     pub fn after_trick(&self, tally: &Tally, calling: Side) -> Verdict {
+        if self.tens {
+            return self.by_tens(tally);
+        }
         // every ending needs seven tricks taken by one side, or the last trick; a play-on only
         // starts after the seventh
         if tally.tricks < SEVEN {
@@ -150,6 +167,38 @@ impl Ending {
         Verdict::GoesOn
     }
 
+    /// Mindi (RM-WIN, RM-KOT): three or four tens win, two each go to the team with seven
+    /// tricks or more. With `V-STOP=seven` the hand stops once its winner and kind are settled:
+    /// a team with three tens plays on while the other has none, for the mendikot.
+    fn by_tens(&self, tally: &Tally) -> Verdict {
+        let last = tally.tricks >= self.tricks;
+        if !last && !self.stop_at_seven {
+            return Verdict::GoesOn;
+        }
+        for team in Side::TEAMS {
+            let (mine, theirs) = (tally.tens[team.index()], tally.tens[team.other().index()]);
+            if mine == TENS {
+                return Verdict::Over(team, HandKind::Mendikot);
+            }
+            if mine >= 3 && (theirs > 0 || last) {
+                return Verdict::Over(team, HandKind::Plain);
+            }
+            if mine == 2 && theirs == 2 && tally.taken[team.index()] >= SEVEN {
+                return Verdict::Over(team, HandKind::EvenTens);
+            }
+        }
+        if last {
+            // R-LASTHEAP takes every ten by the end: only a tie of two is left, and thirteen
+            // tricks do not split evenly
+            let team = Side::TEAMS
+                .into_iter()
+                .max_by_key(|t| tally.taken[t.index()])
+                .unwrap_or(Side::TEAMS[0]);
+            return Verdict::Over(team, HandKind::EvenTens);
+        }
+        Verdict::GoesOn
+    }
+
     /// Dummy Rang plays every trick, for each trick counts (RD-PLAY, RD-SCORE): the hand is over
     /// after the last, and the side that collected most is named its winner (the first of them
     /// on a tie: the hand's winner scores nothing of its own).
@@ -192,6 +241,53 @@ impl Ending {
 mod tests {
     use super::*;
     use crate::ruleset::Preset;
+
+    const ONE: Taken = Taken { tricks: 1, tens: 0 };
+
+    #[test]
+    fn rm_win_and_rm_kot_three_tens_or_two_and_seven_tricks() {
+        let e = Ending::of(&Preset::Mindi.rules());
+        let callers = Side::TEAMS[1];
+        let (us, them) = (Side::TEAMS[0], Side::TEAMS[1]);
+        let t = |tricks, taken, tens| Tally {
+            tricks,
+            taken,
+            tens,
+            ..Tally::default()
+        };
+        // three tens against one: settled, even early
+        assert_eq!(
+            e.after_trick(&t(5, [4, 1, 0, 0], [3, 1, 0, 0]), callers),
+            Verdict::Over(us, HandKind::Plain)
+        );
+        // three against none: on for the mendikot
+        assert_eq!(
+            e.after_trick(&t(9, [9, 0, 0, 0], [3, 0, 0, 0]), callers),
+            Verdict::GoesOn
+        );
+        assert_eq!(
+            e.after_trick(&t(10, [0, 10, 0, 0], [0, 4, 0, 0]), callers),
+            Verdict::Over(them, HandKind::Mendikot)
+        );
+        // two each: seven tricks decide
+        assert_eq!(
+            e.after_trick(&t(10, [6, 4, 0, 0], [2, 2, 0, 0]), callers),
+            Verdict::GoesOn
+        );
+        assert_eq!(
+            e.after_trick(&t(11, [4, 7, 0, 0], [2, 2, 0, 0]), callers),
+            Verdict::Over(them, HandKind::EvenTens)
+        );
+        // seven tricks alone decide nothing
+        assert_eq!(
+            e.after_trick(&t(12, [9, 0, 0, 0], [2, 0, 0, 0]), callers),
+            Verdict::GoesOn
+        );
+        assert_eq!(
+            e.after_trick(&t(13, [9, 4, 0, 0], [2, 2, 0, 0]), callers),
+            Verdict::Over(us, HandKind::EvenTens)
+        );
+    }
 
     #[test]
     fn rd_play_every_trick_is_played_and_the_most_collected_leads() {
@@ -246,14 +342,14 @@ mod tests {
         let us = Side::TEAMS[1];
         let mut t = tally(7, [0, 7]);
         t.playing_on = true;
-        t.add(us, 1);
+        t.add(us, ONE);
         assert_eq!(e.after_trick(&t, us), Verdict::GoesOn);
-        t.add(us.other(), 1);
+        t.add(us.other(), ONE);
         assert_eq!(e.after_trick(&t, us), Verdict::Over(us, HandKind::FailedPlayOn));
         let mut t = tally(12, [0, 12]);
         t.first_seven = Some(us);
         t.playing_on = true;
-        t.add(us, 1);
+        t.add(us, ONE);
         assert_eq!(e.after_trick(&t, us), Verdict::Over(us, HandKind::FiftyTwo));
     }
 
@@ -284,7 +380,7 @@ mod tests {
         let mut verdict = Verdict::GoesOn;
         for &w in winners {
             assert_eq!(verdict, Verdict::GoesOn, "the hand went on after it ended");
-            t.add(Side::new(w).unwrap(), 1);
+            t.add(Side::new(w).unwrap(), ONE);
             verdict = e.after_trick(&t, hakem);
         }
         (t, verdict)

@@ -108,6 +108,8 @@ pub enum RulesConflict {
          with no defer, no redeal and no revoke penalty"
     )]
     FirstVoid,
+    #[error("tens are counted (RM-HEAP) at four seats in two teams, in Double Sar")]
+    Tens,
     #[error("V-FIRSTCOLLECT is at most 13 (got {0})")]
     FirstCollect(u8),
     #[error("V-TARGET must be at least 1")]
@@ -124,7 +126,7 @@ pub enum ParseError {
     #[error("not a suit: {0:?} (S, H, D, C)")]
     Suit(String),
     #[error(
-        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy, be-ranga)"
+        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy, be-ranga, mindi)"
     )]
     Preset(String),
     #[error("rule set refused: {0}")]

@@ -94,10 +94,13 @@ pub enum Event {
         card: Card,
         number: u8,
     },
-    /// Double Sar: `seat` collected `tricks` tricks from the heap for their team.
+    /// Double Sar: `seat` collected `tricks` tricks from the heap for their team, with `tens`
+    /// tens in them (RM-HEAP).
     HeapCollected {
         seat: Seat,
         tricks: u8,
+        #[serde(default)]
+        tens: u8,
     },
     /// `seat` won the first seven tricks for the team and is asked to play on or stop.
     PlayOnAsked {

@@ -37,7 +37,7 @@ pub use ending::{Ending, Tally, Verdict};
 pub use error::{Barred, NotInRules, ParseError, RuleError, RulesConflict};
 pub use event::Event;
 pub use first::FirstDraw;
-pub use heap::Heap;
+pub use heap::{Heap, Taken};
 pub use intent::Intent;
 pub use matchplay::{Match, MatchParts, MatchSummary, Progress};
 pub use options::OptionsError;
@@ -50,7 +50,8 @@ pub use record::{GameRecord, Move, RecordError};
 pub use rotation::next_dealer;
 pub use round::{Board, Holding, PlayOn, Round, TrumpCall};
 pub use ruleset::{
-    AceCollect, Batches, Call, Failed52, FirstDealer, FirstTwo, Mode, Preset, Revoke, RuleSet, Scoring, Stop,
+    AceCollect, Batches, Call, Count, Failed52, FirstDealer, FirstTwo, Mode, Preset, Revoke, RuleSet,
+    Scoring, Stop,
 };
 pub use score::MatchScore;
 pub use seat::{MAX_SIDES, Seat, Seats, Side};

@@ -21,6 +21,11 @@ pub enum HandKind {
     SarCourt,
     /// Double Sar: all 13 tricks collected by the dealing team, a goon court (R-DSKOT).
     GoonCourt,
+    /// Mindi: all four tens collected by one team, worth a court (RM-KOT).
+    Mendikot,
+    /// Mindi: two tens each, won by the team with seven tricks or more (RM-WIN); it does not
+    /// count toward seven wins in a row (RM-KOT).
+    EvenTens,
     /// A claimed revoke was upheld: the revoking team loses, the opponents score a court
     /// (R-REVOKE).
     Revoke,
@@ -35,6 +40,9 @@ pub struct HandResult {
     pub kind: HandKind,
     /// Tricks taken by each side (collected, in Double Sar) when the hand stopped.
     pub tricks: [u8; MAX_SIDES],
+    /// Tens in those tricks, by side (RM-HEAP); counted at every table.
+    #[serde(default)]
+    pub tens: [u8; MAX_SIDES],
     pub dealer: Seat,
     pub caller: Seat,
 }
@@ -49,12 +57,13 @@ impl HandResult {
     /// with `V-FAILED52=keep`.
     pub fn is_court(&self, rules: &RuleSet) -> bool {
         match self.kind {
-            HandKind::Plain | HandKind::FalseClaim => false,
+            HandKind::Plain | HandKind::EvenTens | HandKind::FalseClaim => false,
             HandKind::FailedPlayOn => rules.failed_52 == Failed52::Keep,
             HandKind::Court
             | HandKind::FiftyTwo
             | HandKind::SarCourt
             | HandKind::GoonCourt
+            | HandKind::Mendikot
             | HandKind::Revoke => true,
         }
     }

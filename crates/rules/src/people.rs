@@ -133,13 +133,15 @@ impl Seating {
         if self.driver.is_none() {
             return *result;
         }
-        let mut tricks = [0; MAX_SIDES];
+        let (mut tricks, mut tens) = ([0; MAX_SIDES], [0; MAX_SIDES]);
         for side in Side::ALL.into_iter().take(self.seats.sides()) {
             tricks[self.person_of_side(side)] = result.tricks[side.index()];
+            tens[self.person_of_side(side)] = result.tens[side.index()];
         }
         HandResult {
             winner: Side::ALL[self.person_of_side(result.winner)],
             tricks,
+            tens,
             ..*result
         }
     }

@@ -7,7 +7,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deck::Deck;
 use crate::ending::{Ending, TRICKS, Tally, Verdict};
-use crate::heap::{Collect, Heap};
+use crate::heap::{Collect, Heap, Taken};
 use crate::outcome::HandKind;
 use crate::pbn::Deal;
 use crate::round::{PlayOn, Round};
@@ -222,6 +222,7 @@ impl PlayState {
                 taken: view.taken,
                 first_seven,
                 playing_on: view.play_on == Some(PlayOn::Playing),
+                tens: view.tens.unwrap_or_default(),
             },
             heap: view.heap,
             caller: view.caller,
@@ -282,6 +283,11 @@ impl PlayState {
         (self.trumps < NO_TRUMPS).then(|| Suit::from_index(self.trumps as usize))
     }
 
+    /// Do the tens in the tricks decide the hand (Mindi, RM-WIN)?
+    pub fn counts_tens(&self) -> bool {
+        self.ending.counts_tens()
+    }
+
     /// Will the first card of a seat that cannot follow fix trumps (RB-TRUMP)?
     pub fn trumps_pending(&self) -> bool {
         self.trumps == PENDING
@@ -290,6 +296,12 @@ impl PlayState {
     /// Tricks each side has taken (collected, in Double Sar).
     pub fn taken(&self) -> [u8; MAX_SIDES] {
         self.tally.taken
+    }
+
+    /// Tens in the tricks each side has taken (RM-HEAP), counted only where the rules count
+    /// them: random play elsewhere does not pay for it.
+    pub fn tens(&self) -> [u8; MAX_SIDES] {
+        self.tally.tens
     }
 
     pub fn tricks_played(&self) -> u8 {
@@ -401,6 +413,11 @@ impl PlayState {
 
     fn end_trick(&mut self, winner: u8) {
         let side = self.seats.side(Seat::ALL[winner as usize]);
+        let tens = if self.ending.counts_tens() {
+            self.trick_tens()
+        } else {
+            0
+        };
         let taken = match &mut self.heap {
             // Double Sar: the trick goes to the heap, which the winner's team may collect (§6)
             Some((heap, collect)) => {
@@ -410,12 +427,13 @@ impl PlayState {
                     Seat::ALL[winner as usize],
                     self.win_card,
                     number,
+                    tens,
                     *collect,
                     settled,
                 )
-                .unwrap_or(0)
+                .unwrap_or(Taken::NOTHING)
             }
-            None => 1,
+            None => Taken { tricks: 1, tens },
         };
         self.count_trick(side, taken);
         self.leader = winner;
@@ -424,9 +442,18 @@ impl PlayState {
         self.led = CardSet::EMPTY;
     }
 
+    /// Tens in the complete trick (RM-HEAP).
+    fn trick_tens(&self) -> u8 {
+        let tens = self.trick[..usize::from(self.trick_len)]
+            .iter()
+            .filter(|c| c.rank() == crate::Rank::TEN)
+            .count();
+        u8::try_from(tens).unwrap_or(u8::MAX)
+    }
+
     /// Counts a trick and judges the end of the hand by the rules' one statement of it.
     #[inline]
-    fn count_trick(&mut self, team: Side, taken: u8) {
+    fn count_trick(&mut self, team: Side, taken: Taken) {
         self.tally.add(team, taken);
         if self.result.is_some() {
             return;

@@ -11,7 +11,7 @@ use crate::deck::Deck;
 use crate::ending::{Ending, Tally, Verdict};
 use crate::error::{Barred, NotInRules, RuleError};
 use crate::event::Event;
-use crate::heap::{Collect, Heap};
+use crate::heap::{Collect, Heap, Taken};
 use crate::intent::Intent;
 use crate::outcome::{HandKind, HandResult};
 use crate::phase::Phase;
@@ -833,21 +833,27 @@ impl Round {
             number,
         });
         let side = self.board.seats.side(winner);
-        let trumps_settled = self.board.trick.trumps_known_when_led();
+        let tens = self.board.trick.tens();
         let taken = match self.board.rules.mode {
-            Mode::SingleSar => 1,
+            Mode::SingleSar => Taken { tricks: 1, tens },
             Mode::DoubleSar => {
+                let trumps_settled = self.board.trick.trumps_known_when_led();
                 let collected = self.board.heap.add(
                     winner,
                     card,
                     number,
+                    tens,
                     Collect::of(&self.board.rules),
                     trumps_settled,
                 );
-                if let Some(tricks) = collected {
-                    events.push(Event::HeapCollected { seat: winner, tricks });
+                if let Some(taken) = collected {
+                    events.push(Event::HeapCollected {
+                        seat: winner,
+                        tricks: taken.tricks,
+                        tens: taken.tens,
+                    });
                 }
-                collected.unwrap_or(0)
+                collected.unwrap_or(Taken::NOTHING)
             }
         };
         self.board.tally.add(side, taken);
@@ -869,6 +875,7 @@ impl Round {
             winner,
             kind,
             tricks: self.board.tally.taken,
+            tens: self.board.tally.tens,
             dealer: self.board.dealer,
             caller: self.caller(),
         };

@@ -136,6 +136,17 @@ pub enum Mode {
     DoubleSar,
 }
 
+/// What the tricks a team takes are worth toward the hand (RM-HEAP).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Count {
+    /// Seven tricks win the hand (R-SEVEN, R-DSWIN).
+    #[default]
+    Tricks,
+    /// Dehla Pakad (Mindi): the tens in the tricks a team collects (RM-HEAP, RM-WIN, RM-KOT).
+    Tens,
+}
+
 /// `V-ACE`: may a second trick in a row won with an ace collect the heap?
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -213,6 +224,8 @@ pub struct RuleSet {
     pub redeal: bool,
     /// `V-MODE`.
     pub mode: Mode,
+    /// What the hand is won on: tricks, or the tens in them (Mindi, RM-HEAP).
+    pub count: Count,
     /// `V-FIRSTCOLLECT`: no collection before this many tricks have been played.
     pub first_collect: u8,
     /// `V-ACE`.
@@ -246,6 +259,7 @@ impl Default for RuleSet {
             defer: false,
             redeal: true,
             mode: Mode::default(),
+            count: Count::default(),
             first_collect: 0,
             ace: AceCollect::default(),
             first_two: FirstTwo::default(),
@@ -274,10 +288,11 @@ pub enum Preset {
     HokmTwo,
     Dummy,
     BeRanga,
+    Mindi,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 9] = [
+    pub const ALL: [Preset; 10] = [
         Preset::CourtPiece,
         Preset::DoubleSar,
         Preset::HiddenRang,
@@ -287,6 +302,7 @@ impl Preset {
         Preset::HokmTwo,
         Preset::Dummy,
         Preset::BeRanga,
+        Preset::Mindi,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -300,6 +316,7 @@ impl Preset {
             Preset::HokmTwo => "hokm-2",
             Preset::Dummy => "dummy",
             Preset::BeRanga => "be-ranga",
+            Preset::Mindi => "mindi",
         }
     }
 
@@ -315,6 +332,7 @@ impl Preset {
             Preset::HokmTwo => "Hokm for two",
             Preset::Dummy => "Dummy Rang",
             Preset::BeRanga => "Be-ranga Double Sar",
+            Preset::Mindi => "Dehla Pakad (Mindi)",
         }
     }
 
@@ -379,6 +397,14 @@ impl Preset {
             Preset::BeRanga => RuleSet {
                 mode: Mode::DoubleSar,
                 call: Call::FirstVoid,
+                redeal: false,
+                ..base
+            },
+            // §10: RM-HEAP (Double Sar, tens count), RM-WIN, RM-KOT, RM-ROT; the Under-ten redeal
+            // is Court Piece's, and without it `call=first-void` is one option away
+            Preset::Mindi => RuleSet {
+                mode: Mode::DoubleSar,
+                count: Count::Tens,
                 redeal: false,
                 ..base
             },
@@ -457,6 +483,9 @@ impl RuleSet {
                 || self.revoke != Revoke::Prevent)
         {
             return Err(RulesConflict::FirstVoid);
+        }
+        if self.count == Count::Tens && (self.players != 4 || self.dummy || self.mode != Mode::DoubleSar) {
+            return Err(RulesConflict::Tens);
         }
         if self.first_collect > 13 {
             return Err(RulesConflict::FirstCollect(self.first_collect));

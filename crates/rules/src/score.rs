@@ -40,9 +40,10 @@ impl MatchScore {
     }
 
     /// R-C7: a court resets both streaks; a plain win adds one to the winner's and zeroes the
-    /// loser's; reaching seven scores a court and resets the streak.
+    /// loser's; reaching seven scores a court and resets the streak. In Mindi only wins with
+    /// three tens or more make a streak (RM-KOT).
     fn streak_step(&mut self, result: &HandResult, rules: &RuleSet) -> u32 {
-        if result.is_court(rules) {
+        if result.is_court(rules) || result.kind == HandKind::EvenTens {
             self.streak = [0; MAX_SIDES];
             return 0;
         }

@@ -64,6 +64,17 @@ impl Trick {
         self.seats.after(self.leader, position)
     }
 
+    /// Tens among the cards played (RM-HEAP).
+    pub fn tens(&self) -> u8 {
+        let tens = self
+            .cards
+            .iter()
+            .flatten()
+            .filter(|c| c.rank() == crate::card::Rank::TEN)
+            .count();
+        u8::try_from(tens).unwrap_or(u8::MAX)
+    }
+
     /// The suit of the first card (R-FOLLOW).
     pub fn led_suit(&self) -> Option<Suit> {
         self.cards[0].map(Card::suit)

@@ -12,6 +12,7 @@ use crate::outcome::HandResult;
 use crate::people::{Person, Seating};
 use crate::phase::Phase;
 use crate::round::{PlayOn, TrumpCall};
+use crate::ruleset::Count;
 use crate::score::MatchScore;
 use crate::seat::{MAX_SIDES, Seat, Seats, Side};
 use crate::trick::Trick;
@@ -70,6 +71,8 @@ pub struct SeatView {
     pub won: [u8; 4],
     /// Tricks taken (collected, in Double Sar) by each side.
     pub taken: [u8; MAX_SIDES],
+    /// Tens in the tricks each side has taken, where they count (Mindi, RM-HEAP).
+    pub tens: Option<[u8; MAX_SIDES]>,
     /// The Double Sar heap.
     pub heap: Heap,
     pub play_on: Option<PlayOn>,
@@ -256,6 +259,7 @@ impl SeatView {
             tricks: round.tricks().to_vec(),
             won: round.won(),
             taken: round.taken(),
+            tens: (round.rules().count == Count::Tens).then(|| round.tally().tens),
             heap: round.heap(),
             play_on: round.play_on(),
             must_trump: round.must_trump(),

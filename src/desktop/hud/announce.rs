@@ -55,11 +55,12 @@ fn announce(
             Event::IndicatorLaid { seat } => (format!("{} laid the trump face down", name(seat)), None),
             Event::Deferred { seat } => (format!("{} left trumps to the next card", name(seat)), None),
             Event::Redeal { seat, .. } => (format!("{} asked for a redeal", name(seat)), None),
-            Event::HeapCollected { seat, tricks } => (
+            Event::HeapCollected { seat, tricks, tens } => (
                 format!(
-                    "{} collected {} from the heap",
+                    "{} collected {} from the heap{}",
                     name(seat),
-                    words::tricks(*tricks)
+                    words::tricks(*tricks),
+                    words::tens_in(*tens, view.tens.is_some())
                 ),
                 None,
             ),

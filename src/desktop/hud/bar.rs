@@ -110,6 +110,15 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
     }
     group(ui, &tricks, 16.0).on_hover_text(spelled("Tricks", &taken));
     ui.separator();
+    if let Some(tens) = view.tens {
+        // Mindi: the tens collected decide the hand (RM-WIN)
+        let tens: Vec<_> = sides
+            .iter()
+            .map(|l| (&l.name, tens[l.side.index()], l.colour))
+            .collect();
+        group(ui, &versus(compact, "Tens", &tens, plain), 16.0).on_hover_text(spelled("Tens", &tens));
+        ui.separator();
+    }
     let courts = scores_courts(session);
     let unit = match (courts, compact) {
         (true, true) => "Courts",

@@ -80,9 +80,9 @@ pub(super) fn seated(name: &str, rules: RuleSet, bots: &[Level]) -> Session {
 }
 
 /// A table at its widest bar: bots with names, the trump suit known, late in a long match with a
-/// heap, two-digit scores and streaks.
+/// heap, the tens of Mindi, two-digit scores and streaks.
 fn busy_table() -> (Session, SeatView) {
-    let rules = Preset::CourtPiece.rules();
+    let rules = Preset::Mindi.rules();
     let mut game = Match::new(&rules, 3).expect("the preset's rules are valid");
     while game.view(Seat::ALL[0]).trumps.is_none() {
         game.advance();
@@ -94,6 +94,7 @@ fn busy_table() -> (Session, SeatView) {
     view.hand_no = 24;
     view.heap.tricks = 6;
     view.taken = [12, 11, 0, 0];
+    view.tens = Some([2, 1, 0, 0]);
     view.score.points = [17, 18, 0, 0];
     view.score.streak = [3, 4, 0, 0];
     let bots = [Level::Hard, Level::Medium, Level::Hard];

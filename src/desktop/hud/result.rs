@@ -104,10 +104,13 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
         format!("{what}: {}", parts.join(" – "))
     };
     ui.label(line("Tricks", &|l| u32::from(hand.tricks[l.side.index()])));
+    if view.tens.is_some() {
+        ui.label(line("Tens", &|l| u32::from(hand.tens[l.side.index()])));
+    }
     ui.label(if dummy {
         "Every collected trick is a point; the dummy's go to its driver."
     } else {
-        why(hand.kind)
+        why(hand.kind, view.tens.is_some())
     });
     let unit = if courts { "courts" } else { "points" };
     ui.label(egui::RichText::new(line(&format!("Score ({unit})"), &|l| score.points[l.scorer])).size(18.0));
@@ -115,22 +118,30 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
         let streak = score.streak[hand.winner.index()];
         if streak > 0 && hand.kind == HandKind::Plain {
             let side = if ours { "Your side has" } else { "They have" };
+            let hands = if view.tens.is_some() {
+                "hand(s) with three tens"
+            } else {
+                "plain hand(s)"
+            };
             ui.label(format!(
-                "{side} won {streak} plain hand(s) in a row: seven in a row score a court."
+                "{side} won {streak} {hands} in a row: seven in a row score a court."
             ));
         }
     }
 }
 
-/// What the hand was worth, and why.
-fn why(kind: HandKind) -> &'static str {
+/// What the hand was worth, and why; `tens`: the tens decide it (Mindi).
+fn why(kind: HandKind, tens: bool) -> &'static str {
     match kind {
+        HandKind::Plain if tens => "Three tens: a plain win.",
         HandKind::Plain => "Seven tricks: a plain win.",
         HandKind::Court => "A court: the first seven tricks, the others on none.",
         HandKind::FiftyTwo => "All thirteen tricks: a 52-court.",
         HandKind::FailedPlayOn => "The side with the court played on for all thirteen and lost a trick.",
         HandKind::SarCourt => "All thirteen collected by the calling side: a Double Sar court.",
         HandKind::GoonCourt => "All thirteen collected by the dealing side: a goon court.",
+        HandKind::Mendikot => "All four tens collected by one side: a mendikot, worth a court.",
+        HandKind::EvenTens => "Two tens each: the side with seven tricks or more wins.",
         HandKind::Revoke => "A card that did not follow was claimed: the revoking side loses.",
         HandKind::FalseClaim => "A wrong revoke claim: the claiming side loses.",
     }

@@ -188,5 +188,16 @@ fn text(preset: Preset) -> &'static str {
              trick that fixes them: the first collection can come in the trick after. The \
              thirteenth trick always takes what is left. Scoring is Double Sar's."
         }
+        Preset::Mindi => {
+            "Dehla Pakad (Mindi): Double Sar where the tens decide. Trumps are called as in Court \
+             Piece, and a player who wins two tricks in a row collects the heap. The side that \
+             collects three or four of the tens wins the hand; with two tens each, the side with \
+             seven tricks or more wins. All four tens is a mendikot, worth a court, and seven \
+             hands in a row won with three tens or more are worth another. The deal stays with \
+             the dealer when the other side wins, passes on when the dealing side wins, and goes \
+             to the dealer's partner after a mendikot by the other side. Three courts win. With \
+             the option 'call = the first card of a player who can not follow' nobody calls: \
+             the first player who can not follow fixes trumps."
+        }
     }
 }

@@ -129,7 +129,7 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
                 on_heap.push(i);
                 let settled = trick.trumps_known_when_led();
                 if heap
-                    .add(winner, card, place_number(i + 1), collect, settled)
+                    .add(winner, card, place_number(i + 1), 0, collect, settled)
                     .is_some()
                 {
                     for j in on_heap.drain(..) {

@@ -22,13 +22,15 @@ use crate::sample::sample;
 const SAMPLES: u32 = 1000;
 
 /// The ways a hand can end, with what each is worth to my team when either team wins it.
-const KINDS: [HandKind; 6] = [
+const KINDS: [HandKind; 8] = [
     HandKind::Plain,
     HandKind::Court,
     HandKind::FiftyTwo,
     HandKind::FailedPlayOn,
     HandKind::SarCourt,
     HandKind::GoonCourt,
+    HandKind::Mendikot,
+    HandKind::EvenTens,
 ];
 
 /// What the ends of the hand are worth to my side.
@@ -100,7 +102,8 @@ impl Ends {
 /// The open-handed policy every seat plays by in the playouts: lead a card no opponent can beat if
 /// there is one, else low from the longest side suit; follow by winning as cheaply as possible
 /// unless partner already wins, else throw the lowest. Until a void fixes trumps (RB-TRUMP), as
-/// Medium plays then.
+/// Medium plays then. Where tens count (RM-HEAP), a ten goes to partner's trick and is the last
+/// card thrown to an opponent's.
 fn policy(state: &PlayState) -> Option<Card> {
     let legal = state.legal();
     if legal.is_empty() {
@@ -115,6 +118,12 @@ fn policy(state: &PlayState) -> Option<Card> {
     let hands = state.hands();
     let trumps = state.trumps();
     let low = |set: CardSet| set.iter().min_by_key(|c| (Some(c.suit()) == trumps, c.rank()));
+    let tens = state.counts_tens();
+    let is_ten = |c: &Card| tens && c.rank() == courtpiece_rules::Rank::TEN;
+    let spare = |set: CardSet| {
+        set.iter()
+            .min_by_key(|c| (is_ten(c), Some(c.suit()) == trumps, c.rank()))
+    };
     match state.winning() {
         None => {
             let sure = legal.iter().filter(|&c| {
@@ -135,10 +144,12 @@ fn policy(state: &PlayState) -> Option<Card> {
                 .max_by_key(|c| (legal.count_suit(c.suit()), std::cmp::Reverse(c.rank())));
             long.or_else(|| low(legal))
         }
-        Some((seat, _)) if Some(seat) == seats.partner(me) => low(legal),
+        Some((seat, _)) if Some(seat) == seats.partner(me) => {
+            legal.iter().find(is_ten).or_else(|| low(legal))
+        }
         Some(_) => {
             let winners: CardSet = legal.iter().filter(|&c| state.would_win(c)).collect();
-            low(winners).or_else(|| low(legal))
+            low(winners).or_else(|| spare(legal))
         }
     }
 }

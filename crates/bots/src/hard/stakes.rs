@@ -70,6 +70,7 @@ pub(super) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Si
         winner,
         kind,
         tricks: [0; courtpiece_rules::MAX_SIDES],
+        tens: [0; courtpiece_rules::MAX_SIDES],
         dealer: view.dealer,
         caller: view.caller,
     };

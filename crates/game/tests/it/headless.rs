@@ -268,7 +268,7 @@ fn the_events_of_each_hand_agree_with_the_final_state() {
                 assert_eq!(*number, tricks);
                 assert_eq!(played.len(), 4 * u32::from(tricks));
             }
-            Event::HeapCollected { seat, tricks: n } => collected[seat.team().index()] += n,
+            Event::HeapCollected { seat, tricks: n, .. } => collected[seat.team().index()] += n,
             Event::HandOver { result } => {
                 assert_eq!(Some(result), results.next(), "the hand's result is the match's");
                 assert_eq!(result.tricks, collected, "the heap collections add up");

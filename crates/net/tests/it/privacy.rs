@@ -218,3 +218,10 @@ fn no_client_sees_another_seats_cards_dummy_rang() {
 fn no_client_sees_another_seats_cards_be_ranga() {
     check_preset(Preset::BeRanga, HANDS, 19);
 }
+
+/// Mindi: the tens each side has collected are public, as the tricks they are in; no hand
+/// reaches another client.
+#[test]
+fn no_client_sees_another_seats_cards_mindi() {
+    check_preset(Preset::Mindi, HANDS, 20);
+}

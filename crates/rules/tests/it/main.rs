@@ -7,6 +7,7 @@ mod be_ranga;
 mod calling;
 mod double_sar;
 mod dummy;
+mod mindi;
 mod properties;
 mod records;
 mod rotation;

@@ -35,6 +35,17 @@ fn rule_sets() -> Vec<RuleSet> {
         call: courtpiece_rules::Call::Hidden,
         ..base
     });
+    // Mindi without a caller (§10), and Mindi with every trick played
+    let mindi = Preset::Mindi.rules();
+    all.push(RuleSet {
+        call: courtpiece_rules::Call::FirstVoid,
+        ..mindi.clone()
+    });
+    all.push(RuleSet {
+        stop: Stop::All,
+        call: courtpiece_rules::Call::Hidden,
+        ..mindi
+    });
     all
 }
 
@@ -61,7 +72,7 @@ fn oracle_winner(t: &Trick) -> Seat {
 /// §8 as an oracle: what a hand is worth to the winning side.
 fn oracle_points(r: &HandResult, rules: &RuleSet) -> u32 {
     let court = match r.kind {
-        HandKind::Plain | HandKind::FalseClaim => false,
+        HandKind::Plain | HandKind::EvenTens | HandKind::FalseClaim => false,
         HandKind::FailedPlayOn => rules.failed_52 == Failed52::Keep,
         _ => true,
     };
@@ -86,7 +97,7 @@ fn oracle_points(r: &HandResult, rules: &RuleSet) -> u32 {
 /// §7 as an oracle.
 fn oracle_next_dealer(r: &HandResult, rules: &RuleSet) -> Seat {
     let court = match r.kind {
-        HandKind::Plain | HandKind::FalseClaim => false,
+        HandKind::Plain | HandKind::EvenTens | HandKind::FalseClaim => false,
         HandKind::FailedPlayOn => rules.failed_52 == Failed52::Keep,
         _ => true,
     };
@@ -244,8 +255,9 @@ fn run(rules: &RuleSet, seed: u64) {
                             );
                         }
                         if rules.scoring == Scoring::Courts {
-                            // R-C7, kept by the oracle's own streak count
-                            if oracle_points(&r, &rules) > 0 {
+                            // R-C7, kept by the oracle's own streak count; in Mindi a win on two
+                            // tens each makes no streak (RM-KOT)
+                            if oracle_points(&r, &rules) > 0 || r.kind == HandKind::EvenTens {
                                 streak = [0, 0, 0, 0];
                             } else {
                                 streak[1 - w] = 0;
@@ -305,7 +317,8 @@ fn every_rule_set_plays_many_hands() {
 
 /// `PlayState`, the search position, follows the hand exactly in every rule set: same legal
 /// cards, same trick winners, same tricks taken and heap collections, and the same end of the
-/// hand (R-SEVEN, R-COURT, R-PLAYON, R-DSWIN, R-DSKOT, R3-END, R3-TIE, R3-KOT, R2-SCORE), from the
+/// hand (R-SEVEN, R-COURT, R-PLAYON, R-DSWIN, R-DSKOT, R3-END, R3-TIE, R3-KOT, R2-SCORE, RM-WIN,
+/// RM-KOT), from the
 /// first position where trumps are known to all, at tables of four, three and two.
 #[test]
 fn play_state_agrees_with_the_hand() {
@@ -355,6 +368,9 @@ fn play_state_agrees_with_the_hand() {
                     assert_eq!(would_win, won == Some(who));
                 }
                 assert_eq!(state.taken(), m.round().taken(), "R-COLLECT in {rules:?}");
+                if rules.count == courtpiece_rules::Count::Tens {
+                    assert_eq!(state.tens(), m.round().tally().tens, "RM-HEAP in {rules:?}");
+                }
                 if m.phase() == Phase::TrickPlay {
                     // the court's team, asked, stops when it does not play on
                     let asked = matches!(m.round().play_on(), Some(PlayOn::Asked(_)));
@@ -374,6 +390,8 @@ fn play_state_agrees_with_the_hand() {
         HandKind::Court,
         HandKind::FailedPlayOn,
         HandKind::SarCourt,
+        HandKind::Mendikot,
+        HandKind::EvenTens,
     ] {
         assert!(ends.contains(&kind), "no hand ended {kind:?}: {ends:?}");
     }

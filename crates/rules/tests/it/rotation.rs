@@ -16,6 +16,7 @@ fn result(dealer: u8, winner: u8, kind: HandKind) -> HandResult {
         winner: Side::new(winner).unwrap(),
         kind,
         tricks: [7, 0, 0, 0],
+        tens: [0; 4],
         dealer: seat(dealer),
         caller: seat(dealer).next(),
     }

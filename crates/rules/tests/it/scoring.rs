@@ -11,6 +11,7 @@ fn result(winner: u8, kind: HandKind, caller: u8) -> HandResult {
         winner: Side::new(winner).unwrap(),
         kind,
         tricks: [0, 0, 0, 0],
+        tens: [0; 4],
         dealer: seat(caller).prev(),
         caller: seat(caller),
     }

@@ -78,7 +78,7 @@ pub fn collections(events: &[Event]) -> Vec<(usize, u8)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::HeapCollected { seat, tricks } => Some((seat.index(), *tricks)),
+            Event::HeapCollected { seat, tricks, .. } => Some((seat.index(), *tricks)),
             _ => None,
         })
         .collect()

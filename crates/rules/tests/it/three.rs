@@ -112,6 +112,7 @@ fn r3_kot_and_r3_tie_score_as_hokm_for_each_seat() {
         winner: Side::from_index(usize::from(winner)).unwrap(),
         kind,
         tricks: [7, 0, 0, 0],
+        tens: [0; 4],
         dealer: seat(2),
         caller: seat(0),
     };
@@ -136,6 +137,7 @@ fn r3_rot_the_hakem_keeps_the_role_while_winning() {
         winner: Side::from_index(usize::from(winner)).unwrap(),
         kind: HandKind::Plain,
         tricks: [0; 4],
+        tens: [0; 4],
         dealer: seat(0),
         caller: hakem,
     };

@@ -289,6 +289,7 @@ fn r2_score_first_to_seven_tricks_and_courts_of_two_or_three() {
         winner: Side::from_index(usize::from(winner)).unwrap(),
         kind,
         tricks: [7, 0, 0, 0],
+        tens: [0; 4],
         dealer: seat(1),
         caller: seat(0),
     };
