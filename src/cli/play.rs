@@ -242,6 +242,11 @@ fn ask(
 pub(super) fn prompt(view: &SeatView) -> String {
     match view.phase {
         Phase::Cut => "Cut the deck where? (4-48, or Enter for 26)".into(),
+        Phase::Bidding if view.legal.contains(&Intent::Pass) => {
+            let least = view.auction.map_or(7, |a| *a.bids().start());
+            format!("Announce {least} to 13 tricks (e.g. bid {least}), or pass")
+        }
+        Phase::Bidding => "Nobody announced: bid 7".into(),
         Phase::TrumpCall if view.seats.dummy() == Some(view.seat) => {
             "Call trumps from your dummy's five (S, H, D, C)".into()
         }
@@ -271,6 +276,8 @@ pub(super) fn parse_intent(text: &str, view: &SeatView) -> Option<Intent> {
             .collect::<Option<CardSet>>()
             .map(|cards| Intent::Discard { cards }),
         (_, ["stop"]) => Some(Intent::Stop),
+        (Phase::Bidding, ["pass"]) => Some(Intent::Pass),
+        (Phase::Bidding, ["bid", n] | [n]) => n.parse().ok().map(|tricks| Intent::Bid { tricks }),
         (Phase::TrumpCall, [w]) => {
             if let Ok(suit) = w.parse::<Suit>() {
                 return view
@@ -334,6 +341,14 @@ pub(super) fn show_table(view: &SeatView) {
     );
     if let Some(tens) = view.tens {
         println!("  Tens collected: {}", per_side(seats, you, &tens));
+    }
+    match (view.contract, view.auction.and_then(|a| a.high)) {
+        (Some((seat, tricks)), _) => println!("  {} plays for {tricks} tricks", name(seats, you, seat)),
+        (None, Some((seat, tricks))) => {
+            println!("  Highest announcement: {tricks}, by {}", name(seats, you, seat))
+        }
+        (None, None) if view.phase == Phase::Bidding => println!("  Nobody has announced yet"),
+        _ => {}
     }
     if !view.trick.is_empty() {
         let plays: Vec<String> = view
@@ -409,6 +424,17 @@ pub(super) fn show_events(events: &[Event], view: &SeatView) {
             Event::IndicatorLaid { seat } => format!("{} a trump face down.", does(*seat, "lay")),
             Event::Deferred { seat } => format!("{} the call.", does(*seat, "defer")),
             Event::Redeal { seat, .. } => format!("{} for a redeal.", does(*seat, "ask")),
+            Event::Announced { seat, tricks } => format!("{} {tricks}.", does(*seat, "announce")),
+            Event::Passed { seat } => format!("{}.", does(*seat, "pass")),
+            Event::Contract { seat, tricks } => format!(
+                "{} the call: {} side plays for {tricks} tricks.",
+                does(*seat, "win"),
+                if seats.side(*seat) == seats.side(you) {
+                    "your"
+                } else {
+                    "their"
+                }
+            ),
             Event::Played { seat, card } if *seat != you => {
                 format!("{} plays {}.", name(seats, you, *seat), pretty(*card))
             }
@@ -446,6 +472,9 @@ pub(super) fn show_events(events: &[Event], view: &SeatView) {
                     HandKind::SarCourt | HandKind::GoonCourt => " with a Double Sar court",
                     HandKind::Mendikot => " with a mendikot (all four tens)",
                     HandKind::EvenTens => " on tricks, two tens each",
+                    HandKind::Made => " with the tricks announced",
+                    HandKind::MadeAll => " with all thirteen announced and taken",
+                    HandKind::Defeated => " against the announcement",
                     HandKind::Revoke => " on a revoke",
                     HandKind::FalseClaim => " on a wrong revoke claim",
                 };

@@ -4,7 +4,7 @@ use courtpiece_rules::{Intent, Phase, Rank, RuleSet, SeatView};
 use rand::RngExt;
 
 use crate::bot::Bot;
-use crate::choices::{call, cut, decision_rng, draw, lay_down, lowest_card, playable};
+use crate::choices::{bid, call, cut, decision_rng, draw, lay_down, lowest_card, playable, points};
 
 pub struct Easy {
     seed: u64,
@@ -21,6 +21,16 @@ impl Bot for Easy {
         if view.phase == Phase::Cut
             && let Some(i) = cut(view, &mut decision_rng(self.seed, view))
         {
+            return i;
+        }
+        // seven, with an ace and a king or better among the five
+        if let Some(i) = bid(view, |v| {
+            if v.hand.iter().map(points).sum::<u32>() >= 7 {
+                7
+            } else {
+                0
+            }
+        }) {
             return i;
         }
         // the longest suit of the five

@@ -13,7 +13,9 @@ use courtpiece_rules::{
 };
 
 use crate::bot::Bot;
-use crate::choices::{call, cut, decision_rng, draw, lay_down, lowest_card, playable, suit_strength};
+use crate::choices::{
+    bid, call, cut, decision_rng, draw, expected_tricks, lay_down, lowest_card, playable, suit_strength,
+};
 use crate::memory::Memory;
 
 pub struct Medium {
@@ -31,6 +33,9 @@ impl Bot for Medium {
         if view.phase == Phase::Cut
             && let Some(i) = cut(view, &mut decision_rng(self.seed, view))
         {
+            return i;
+        }
+        if let Some(i) = bid(view, expected_tricks) {
             return i;
         }
         if let Some(i) = call(view, suit_strength) {
@@ -51,7 +56,10 @@ impl Bot for Medium {
             };
         }
         let mut cards = playable(view);
-        if view.legal.contains(&Intent::Reveal) && !partner_winning(view) {
+        let defending = view
+            .contract
+            .is_some_and(|(caller, _)| view.seats.side(caller) != view.seats.side(view.seat));
+        if view.legal.contains(&Intent::Reveal) && !partner_winning(view) && (!rules.bidding || defending) {
             // unable to follow, and the trick is the opponents': we want to trump it
             return Intent::Reveal;
         }

@@ -80,6 +80,7 @@ pub fn plugin(app: &mut App) {
             Update,
             bots_play.run_if(
                 in_state(Phase::Cut)
+                    .or_else(in_state(Phase::Bidding))
                     .or_else(in_state(Phase::TrumpCall))
                     .or_else(in_state(Phase::Discard))
                     .or_else(in_state(Phase::Draw))

@@ -10,6 +10,8 @@ pub enum Phase {
     Lobby,
     Cut,
     FirstDeal,
+    /// Dabba Rang: the bidding for the call (RDB-BID).
+    Bidding,
     TrumpCall,
     /// Hokm for two: the discards after the call (R2-DEAL).
     Discard,
@@ -27,6 +29,7 @@ impl Phase {
         match phase {
             rules::Phase::Cut => Phase::Cut,
             rules::Phase::FirstDeal => Phase::FirstDeal,
+            rules::Phase::Bidding => Phase::Bidding,
             rules::Phase::TrumpCall => Phase::TrumpCall,
             rules::Phase::Discard => Phase::Discard,
             rules::Phase::Draw => Phase::Draw,

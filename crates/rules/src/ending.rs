@@ -31,6 +31,10 @@ pub struct Ending {
     tricks: u8,
     /// Mindi: the tens decide (RM-WIN).
     tens: bool,
+    /// Dabba Rang: the caller's team plays for the tricks it announced (RDB-SCORE).
+    contract: bool,
+    /// `V-DABBA-ACES`.
+    aces: bool,
 }
 
 /// What a hand's end is judged on, kept trick by trick.
@@ -46,6 +50,10 @@ pub struct Tally {
     pub playing_on: bool,
     /// Tens in the tricks each side has taken (RM-HEAP).
     pub tens: [u8; MAX_SIDES],
+    /// Tricks holding two aces among those each side has taken (`V-DABBA-ACES`).
+    pub doubles: [u8; MAX_SIDES],
+    /// Dabba Rang: the tricks the caller's team announced (RDB-BID), 0 before the bidding ends.
+    pub contract: u8,
 }
 
 impl Tally {
@@ -56,6 +64,7 @@ impl Tally {
         self.tricks += 1;
         self.taken[team.index()] += taken.tricks;
         self.tens[team.index()] += taken.tens;
+        self.doubles[team.index()] += taken.doubles;
         if self.tricks == SEVEN {
             // only Single Sar asks who took the first seven, and there every trick is taken
             self.first_seven = self
@@ -86,6 +95,8 @@ impl Ending {
             dummy: rules.dummy,
             tricks: rules.tricks(),
             tens: rules.count == Count::Tens,
+            contract: rules.bidding,
+            aces: rules.dabba_aces,
         }
     }
 
@@ -94,12 +105,20 @@ impl Ending {
         self.tens
     }
 
+    /// Does the hand count cards in the tricks, tens or aces (RM-HEAP, `V-DABBA-ACES`)?
+    pub fn counts_cards(&self) -> bool {
+        self.tens || self.aces
+    }
+
     /// Where the hand stands after the trick just counted in `tally` (R-SEVEN, R-COURT,
     /// R-PLAYON, R-RULE-PLAYON, R-DSWIN, R-DSKOT). `calling` is the trump-caller's team.
     #[inline]
     pub fn after_trick(&self, tally: &Tally, calling: Side) -> Verdict {
         if self.tens {
             return self.by_tens(tally);
+        }
+        if self.contract {
+            return self.by_contract(tally, calling);
         }
         // every ending needs seven tricks taken by one side, or the last trick; a play-on only
         // starts after the seventh
@@ -199,6 +218,43 @@ impl Ending {
         Verdict::GoesOn
     }
 
+    /// Dabba Rang (RDB-SCORE): the caller's team wins if it collects the tricks it announced,
+    /// all thirteen announced and taken being worth more; otherwise the other team wins. With
+    /// `V-STOP=seven` the hand stops once that is settled.
+    fn by_contract(&self, tally: &Tally, calling: Side) -> Verdict {
+        let (c, o) = (calling.index(), calling.other().index());
+        let bonus = |side: usize| if self.aces { tally.doubles[side] } else { 0 };
+        let count = tally.taken[c] + bonus(c);
+        let bid = tally.contract;
+        let last = tally.tricks >= self.tricks;
+        let all = bid == TRICKS && tally.taken[c] == TRICKS;
+        if last {
+            return match count >= bid {
+                true if all => Verdict::Over(calling, HandKind::MadeAll),
+                true => Verdict::Over(calling, HandKind::Made),
+                false => Verdict::Over(calling.other(), HandKind::Defeated),
+            };
+        }
+        if !self.stop_at_seven {
+            return Verdict::GoesOn;
+        }
+        // the tricks still to be collected, and at most two doubled by the aces
+        let open = TRICKS - tally.taken[c] - tally.taken[o];
+        let doubles_left = if self.aces {
+            2u8.saturating_sub(tally.doubles[c] + tally.doubles[o])
+        } else {
+            0
+        };
+        let sweep_open = bid == TRICKS && tally.taken[o] == 0;
+        if count >= bid && !sweep_open {
+            Verdict::Over(calling, HandKind::Made)
+        } else if count + open + doubles_left.min(open) < bid {
+            Verdict::Over(calling.other(), HandKind::Defeated)
+        } else {
+            Verdict::GoesOn
+        }
+    }
+
     /// Dummy Rang plays every trick, for each trick counts (RD-PLAY, RD-SCORE): the hand is over
     /// after the last, and the side that collected most is named its winner (the first of them
     /// on a tie: the hand's winner scores nothing of its own).
@@ -240,9 +296,12 @@ impl Ending {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::Preset;
+    use crate::ruleset::{Preset, RuleSet};
 
-    const ONE: Taken = Taken { tricks: 1, tens: 0 };
+    const ONE: Taken = Taken {
+        tricks: 1,
+        ..Taken::NOTHING
+    };
 
     #[test]
     fn rm_win_and_rm_kot_three_tens_or_two_and_seven_tricks() {
@@ -287,6 +346,53 @@ mod tests {
             e.after_trick(&t(13, [9, 4, 0, 0], [2, 2, 0, 0]), callers),
             Verdict::Over(us, HandKind::EvenTens)
         );
+    }
+
+    #[test]
+    fn rdb_score_the_callers_team_makes_its_announcement_or_is_defeated() {
+        let rules = Preset::Dabba.rules();
+        let e = Ending::of(&rules);
+        let (callers, others) = (Side::TEAMS[1], Side::TEAMS[0]);
+        let t = |tricks, taken, contract| Tally {
+            tricks,
+            taken,
+            contract,
+            ..Tally::default()
+        };
+        // nine announced: made once nine are collected, defeated once five are lost
+        assert_eq!(e.after_trick(&t(10, [1, 8, 0, 0], 9), callers), Verdict::GoesOn);
+        assert_eq!(
+            e.after_trick(&t(10, [1, 9, 0, 0], 9), callers),
+            Verdict::Over(callers, HandKind::Made)
+        );
+        assert_eq!(
+            e.after_trick(&t(6, [5, 0, 0, 0], 9), callers),
+            Verdict::Over(others, HandKind::Defeated)
+        );
+        // thirteen: on while every trick is theirs, two courts for all of them
+        assert_eq!(e.after_trick(&t(12, [0, 12, 0, 0], 13), callers), Verdict::GoesOn);
+        assert_eq!(
+            e.after_trick(&t(13, [0, 13, 0, 0], 13), callers),
+            Verdict::Over(callers, HandKind::MadeAll)
+        );
+        assert_eq!(
+            e.after_trick(&t(3, [1, 0, 0, 0], 13), callers),
+            Verdict::Over(others, HandKind::Defeated)
+        );
+        // V-DABBA-ACES: a trick of two aces counts two toward the announcement
+        let aces = Ending::of(&RuleSet {
+            dabba_aces: true,
+            ..rules
+        });
+        let mut doubled = t(9, [1, 8, 0, 0], 9);
+        assert_eq!(aces.after_trick(&doubled, callers), Verdict::GoesOn);
+        doubled.doubles = [0, 1, 0, 0];
+        assert_eq!(
+            aces.after_trick(&doubled, callers),
+            Verdict::Over(callers, HandKind::Made)
+        );
+        // five lost is not yet a defeat where two doubles may still come
+        assert_eq!(aces.after_trick(&t(6, [5, 0, 0, 0], 9), callers), Verdict::GoesOn);
     }
 
     #[test]

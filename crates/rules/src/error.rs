@@ -37,6 +37,10 @@ pub enum RuleError {
     NothingToCorrect,
     #[error("trick {trick} is not a completed trick of this hand")]
     NoSuchTrick { trick: u8 },
+    #[error("announce from 7 to 13 tricks, more than the last announcement: {least} at least (RDB-BID)")]
+    BidTooLow { least: u8 },
+    #[error("nobody announced: the seat after the dealer must announce 7 (RDB-BID)")]
+    MustAnnounce,
     #[error("discard {expected} cards here, not {got} (R2-DEAL)")]
     DiscardCount { expected: u8, got: u8 },
     #[error("the match is over")]
@@ -108,6 +112,12 @@ pub enum RulesConflict {
          with no defer, no redeal and no revoke penalty"
     )]
     FirstVoid,
+    #[error(
+        "the bidding of Dabba Rang (RDB-BID) is played at four seats in two teams, in Double Sar, \
+         with a face-down indicator, courts, no redeal and no revoke penalty; V-DABBA-ACES goes \
+         with it"
+    )]
+    Bidding,
     #[error("tens are counted (RM-HEAP) at four seats in two teams, in Double Sar")]
     Tens,
     #[error("V-FIRSTCOLLECT is at most 13 (got {0})")]
@@ -126,7 +136,7 @@ pub enum ParseError {
     #[error("not a suit: {0:?} (S, H, D, C)")]
     Suit(String),
     #[error(
-        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy, be-ranga, mindi)"
+        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy, be-ranga, mindi, dabba)"
     )]
     Preset(String),
     #[error("rule set refused: {0}")]

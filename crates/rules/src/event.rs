@@ -52,6 +52,20 @@ pub enum Event {
         seat: Seat,
         redeals: u8,
     },
+    /// `seat` announced that its team will collect `tricks` tricks (RDB-BID).
+    Announced {
+        seat: Seat,
+        tricks: u8,
+    },
+    /// `seat` passed in the bidding (RDB-BID).
+    Passed {
+        seat: Seat,
+    },
+    /// The bidding is over: `seat` is the caller and its team plays for `tricks` (RDB-BID).
+    Contract {
+        seat: Seat,
+        tricks: u8,
+    },
     /// `seat` laid `count` cards face down out of play (R2-DEAL). Which cards, nobody else learns.
     Discarded {
         seat: Seat,

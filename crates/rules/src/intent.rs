@@ -24,6 +24,10 @@ pub enum Intent {
     Defer,
     /// Ask for a redeal: no J, Q, K or A in the first five (`V-REDEAL`).
     Redeal,
+    /// Announce that one's team will collect `tricks` tricks (RDB-BID).
+    Bid { tricks: u8 },
+    /// Let the bidding pass to the next seat (RDB-BID).
+    Pass,
     /// Lay these cards face down out of play: three for the hâkem, two for the other (R2-DEAL).
     Discard { cards: CardSet },
     /// Keep the card looked at from the stock; the next one is discarded (R2-DRAW).
@@ -54,6 +58,8 @@ impl Intent {
             Intent::Hide { .. } => "lay the trump indicator",
             Intent::Defer => "defer",
             Intent::Redeal => "ask for a redeal",
+            Intent::Bid { .. } => "announce",
+            Intent::Pass => "pass",
             Intent::Discard { .. } => "discard",
             Intent::Keep => "keep the card",
             Intent::Decline => "take the next card",
@@ -78,6 +84,7 @@ impl fmt::Display for Intent {
                 f.write_str("discard")?;
                 cards.iter().try_for_each(|card| write!(f, " {card}"))
             }
+            Intent::Bid { tricks } => write!(f, "announce {tricks}"),
             Intent::Play { card } => write!(f, "play {card}"),
             Intent::Correct { card } => write!(f, "correct with {card}"),
             Intent::Claim { seat, trick } => write!(f, "claim a revoke by {seat} in trick {trick}"),

@@ -37,7 +37,7 @@ pub use ending::{Ending, Tally, Verdict};
 pub use error::{Barred, NotInRules, ParseError, RuleError, RulesConflict};
 pub use event::Event;
 pub use first::FirstDraw;
-pub use heap::{Heap, Taken};
+pub use heap::{Heap, Taken, TrumpsAt};
 pub use intent::Intent;
 pub use matchplay::{Match, MatchParts, MatchSummary, Progress};
 pub use options::OptionsError;
@@ -48,7 +48,7 @@ pub use phase::Phase;
 pub use playstate::{PlayState, PositionError};
 pub use record::{GameRecord, Move, RecordError};
 pub use rotation::next_dealer;
-pub use round::{Board, Holding, PlayOn, Round, TrumpCall};
+pub use round::{Auction, Board, Holding, PlayOn, Round, TrumpCall};
 pub use ruleset::{
     AceCollect, Batches, Call, Count, Failed52, FirstDealer, FirstTwo, Mode, Preset, Revoke, RuleSet,
     Scoring, Stop,

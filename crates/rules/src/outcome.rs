@@ -26,6 +26,12 @@ pub enum HandKind {
     /// Mindi: two tens each, won by the team with seven tricks or more (RM-WIN); it does not
     /// count toward seven wins in a row (RM-KOT).
     EvenTens,
+    /// Dabba Rang: the caller's team collected the tricks it announced, a court (RDB-SCORE).
+    Made,
+    /// Dabba Rang: thirteen announced and all thirteen collected, two courts (RDB-SCORE).
+    MadeAll,
+    /// Dabba Rang: the caller's team fell short; the other team scores a court (RDB-SCORE).
+    Defeated,
     /// A claimed revoke was upheld: the revoking team loses, the opponents score a court
     /// (R-REVOKE).
     Revoke,
@@ -64,6 +70,9 @@ impl HandResult {
             | HandKind::SarCourt
             | HandKind::GoonCourt
             | HandKind::Mendikot
+            | HandKind::Made
+            | HandKind::MadeAll
+            | HandKind::Defeated
             | HandKind::Revoke => true,
         }
     }

@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 pub enum Phase {
     Cut,
     FirstDeal,
+    /// Dabba Rang: the seats bid for the call (RDB-BID).
+    Bidding,
     TrumpCall,
     Discard,
     Draw,
@@ -25,6 +27,7 @@ impl fmt::Display for Phase {
         f.write_str(match self {
             Phase::Cut => "cut",
             Phase::FirstDeal => "first deal",
+            Phase::Bidding => "bidding",
             Phase::TrumpCall => "trump call",
             Phase::Discard => "discard",
             Phase::Draw => "draw",

@@ -7,7 +7,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deck::Deck;
 use crate::ending::{Ending, TRICKS, Tally, Verdict};
-use crate::heap::{Collect, Heap, Taken};
+use crate::heap::{Collect, Heap, Taken, TrumpsAt};
 use crate::outcome::HandKind;
 use crate::pbn::Deal;
 use crate::round::{PlayOn, Round};
@@ -119,6 +119,12 @@ impl PlayState {
         self
     }
 
+    /// The same position where the caller's team plays for `tricks` (Dabba Rang, RDB-SCORE).
+    pub fn with_contract(mut self, tricks: u8) -> PlayState {
+        self.tally.contract = tricks;
+        self
+    }
+
     /// The same position after the tricks `tally` counts (a position from the middle of a hand).
     pub fn with_tally(mut self, tally: Tally) -> PlayState {
         self.tally = tally;
@@ -223,6 +229,8 @@ impl PlayState {
                 first_seven,
                 playing_on: view.play_on == Some(PlayOn::Playing),
                 tens: view.tens.unwrap_or_default(),
+                doubles: view.doubles,
+                contract: view.contract.map_or(0, |(_, tricks)| tricks),
             },
             heap: view.heap,
             caller: view.caller,
@@ -413,42 +421,42 @@ impl PlayState {
 
     fn end_trick(&mut self, winner: u8) {
         let side = self.seats.side(Seat::ALL[winner as usize]);
-        let tens = if self.ending.counts_tens() {
-            self.trick_tens()
+        let trick = if self.ending.counts_cards() {
+            Taken::trick(self.trick[..usize::from(self.trick_len)].iter().copied())
         } else {
-            0
+            Taken {
+                tricks: 1,
+                ..Taken::NOTHING
+            }
         };
         let taken = match &mut self.heap {
             // Double Sar: the trick goes to the heap, which the winner's team may collect (§6)
             Some((heap, collect)) => {
                 let number = self.tally.tricks + 1;
-                let settled = self.trumps != PENDING && self.fixed_in != number;
+                let trumps = if self.fixed_in == number {
+                    TrumpsAt::FixedIn
+                } else if self.trumps == PENDING {
+                    TrumpsAt::NotYet
+                } else {
+                    TrumpsAt::Led
+                };
                 heap.add(
                     Seat::ALL[winner as usize],
                     self.win_card,
                     number,
-                    tens,
+                    trick,
                     *collect,
-                    settled,
+                    trumps,
                 )
                 .unwrap_or(Taken::NOTHING)
             }
-            None => Taken { tricks: 1, tens },
+            None => trick,
         };
         self.count_trick(side, taken);
         self.leader = winner;
         self.turn = winner;
         self.trick_len = 0;
         self.led = CardSet::EMPTY;
-    }
-
-    /// Tens in the complete trick (RM-HEAP).
-    fn trick_tens(&self) -> u8 {
-        let tens = self.trick[..usize::from(self.trick_len)]
-            .iter()
-            .filter(|c| c.rank() == crate::Rank::TEN)
-            .count();
-        u8::try_from(tens).unwrap_or(u8::MAX)
     }
 
     /// Counts a trick and judges the end of the hand by the rules' one statement of it.

@@ -1,6 +1,7 @@
 //! One hand as a pure state machine: Cut → FirstDeal → TrumpCall → SecondDeal → TrickPlay →
 //! Scoring (§2); in Hokm for two, Discard and Draw instead of the second deal (§9).
 
+mod auction;
 mod draw;
 
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,7 @@ use crate::ruleset::{Call, Mode, Revoke, RuleSet};
 use crate::seat::{MAX_SIDES, Seat, Seats, Side};
 use crate::trick::Trick;
 
+pub use auction::{Auction, LEAST_BID, MOST_BID};
 pub use draw::{HAKEM_DISCARDS, OTHER_DISCARDS};
 
 /// Redeals allowed in a row by the Under-ten rule (`V-REDEAL`).
@@ -86,6 +88,9 @@ pub struct Board {
     deck: Deck,
     /// Draw turns taken from the stock (R2-DRAW).
     draws: u8,
+    /// The bidding of Dabba Rang (RDB-BID), and the caller and tricks it settled.
+    auction: Auction,
+    contract: Option<(Seat, u8)>,
     call: Option<TrumpCall>,
     /// Cards known by all to be in a seat's hand: a shown or turned trump, a revealed indicator.
     exposed: CardSet,
@@ -122,6 +127,8 @@ impl Round {
                 phase: Phase::Cut,
                 deck,
                 draws: 0,
+                auction: Auction::default(),
+                contract: None,
                 call: None,
                 exposed: CardSet::EMPTY,
                 redeals: 0,
@@ -186,9 +193,13 @@ impl Round {
     pub fn dealer(&self) -> Seat {
         self.board.dealer
     }
-    /// The trump-caller (the hâkem) is the seat after the dealer (R-CUT, R3-FIRST, R2-FIRST).
+    /// The trump-caller (the hâkem) is the seat after the dealer (R-CUT, R3-FIRST, R2-FIRST);
+    /// in Dabba Rang, once the bidding is over, the highest announcer (RDB-BID).
     pub fn caller(&self) -> Seat {
-        self.board.seats.next(self.board.dealer)
+        match self.board.contract {
+            Some((caller, _)) => caller,
+            None => self.board.seats.next(self.board.dealer),
+        }
     }
     pub fn hand_no(&self) -> u32 {
         self.board.hand_no
@@ -285,13 +296,16 @@ impl Round {
             // RD-OPEN: the dummy's cards stay face down until all are dealt
             return self.board.phase > Phase::SecondDeal;
         }
-        seat == self.caller() || self.board.phase > Phase::TrumpCall
+        // RDB-BID: everyone bids on their first five
+        let bidding = self.board.rules.bidding && self.board.phase >= Phase::Bidding;
+        seat == self.caller() || bidding || self.board.phase > Phase::TrumpCall
     }
 
     /// The seat whose decision the hand waits for, if any.
     pub fn to_act(&self) -> Option<Seat> {
         match self.board.phase {
             Phase::Cut | Phase::TrumpCall => Some(self.caller()),
+            Phase::Bidding => self.board.auction.turn,
             Phase::Discard => Some(self.discarding()),
             Phase::Draw => Some(self.drawing()),
             Phase::TrickPlay => match self.board.play_on {
@@ -314,13 +328,15 @@ impl Round {
             Phase::FirstDeal => {
                 let first = self.board.rules.batches.sizes()[0];
                 self.deal_batch(first, &mut events);
-                self.board.phase = if self.board.rules.call == Call::FirstVoid {
+                if self.board.rules.bidding {
+                    self.open_bidding();
+                } else if self.board.rules.call == Call::FirstVoid {
                     // RB-DEAL: nobody calls; the rest is dealt and play fixes trumps
                     self.board.call = Some(TrumpCall::FirstVoid(None));
-                    Phase::SecondDeal
+                    self.board.phase = Phase::SecondDeal;
                 } else {
-                    Phase::TrumpCall
-                };
+                    self.board.phase = Phase::TrumpCall;
+                }
             }
             Phase::SecondDeal => {
                 for &size in &self.board.rules.batches.sizes()[1..] {
@@ -403,6 +419,7 @@ impl Round {
         }
         match self.board.phase {
             Phase::Cut => out.extend(self.board.deck.cuts().map(|at| Intent::Cut { at })),
+            Phase::Bidding => self.bid_intents(&mut out),
             Phase::TrumpCall => {
                 let hand = self.holdings[seat.index()].hand;
                 match self.board.rules.call {
@@ -560,6 +577,7 @@ impl Round {
             | Intent::Hide { .. }
             | Intent::Defer
             | Intent::Redeal => self.board.phase == Phase::TrumpCall,
+            Intent::Bid { .. } | Intent::Pass => self.board.phase == Phase::Bidding,
             Intent::Discard { .. } => self.board.phase == Phase::Discard,
             Intent::Keep | Intent::Decline => self.board.phase == Phase::Draw,
             Intent::Play { .. } | Intent::Reveal => {
@@ -632,6 +650,8 @@ impl Round {
                 events.push(Event::Redeal { seat, redeals });
                 events.push(self.opening_event());
             }
+            Intent::Bid { tricks } => self.bid(seat, Some(tricks), &mut events)?,
+            Intent::Pass => self.bid(seat, None, &mut events)?,
             Intent::Discard { cards } => self.discard(seat, cards, &mut events)?,
             Intent::Keep => self.draw(seat, true, &mut events),
             Intent::Decline => self.draw(seat, false, &mut events),
@@ -833,18 +853,17 @@ impl Round {
             number,
         });
         let side = self.board.seats.side(winner);
-        let tens = self.board.trick.tens();
+        let trick = Taken::trick(self.board.trick.cards());
         let taken = match self.board.rules.mode {
-            Mode::SingleSar => Taken { tricks: 1, tens },
+            Mode::SingleSar => trick,
             Mode::DoubleSar => {
-                let trumps_settled = self.board.trick.trumps_known_when_led();
                 let collected = self.board.heap.add(
                     winner,
                     card,
                     number,
-                    tens,
+                    trick,
                     Collect::of(&self.board.rules),
-                    trumps_settled,
+                    self.board.trick.trumps_at_end(),
                 );
                 if let Some(taken) = collected {
                     events.push(Event::HeapCollected {

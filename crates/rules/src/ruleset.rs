@@ -226,6 +226,12 @@ pub struct RuleSet {
     pub mode: Mode,
     /// What the hand is won on: tricks, or the tens in them (Mindi, RM-HEAP).
     pub count: Count,
+    /// Dabba Rang: the seats bid for the call (RDB-BID) and the caller's team plays for the
+    /// tricks it announced (RDB-SCORE).
+    pub bidding: bool,
+    /// `V-DABBA-ACES`: two aces in one trick collected by the caller's team count as two tricks
+    /// toward the announcement.
+    pub dabba_aces: bool,
     /// `V-FIRSTCOLLECT`: no collection before this many tricks have been played.
     pub first_collect: u8,
     /// `V-ACE`.
@@ -260,6 +266,8 @@ impl Default for RuleSet {
             redeal: true,
             mode: Mode::default(),
             count: Count::default(),
+            bidding: false,
+            dabba_aces: false,
             first_collect: 0,
             ace: AceCollect::default(),
             first_two: FirstTwo::default(),
@@ -289,10 +297,11 @@ pub enum Preset {
     Dummy,
     BeRanga,
     Mindi,
+    Dabba,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 10] = [
+    pub const ALL: [Preset; 11] = [
         Preset::CourtPiece,
         Preset::DoubleSar,
         Preset::HiddenRang,
@@ -303,6 +312,7 @@ impl Preset {
         Preset::Dummy,
         Preset::BeRanga,
         Preset::Mindi,
+        Preset::Dabba,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -317,6 +327,7 @@ impl Preset {
             Preset::Dummy => "dummy",
             Preset::BeRanga => "be-ranga",
             Preset::Mindi => "mindi",
+            Preset::Dabba => "dabba",
         }
     }
 
@@ -333,6 +344,7 @@ impl Preset {
             Preset::Dummy => "Dummy Rang",
             Preset::BeRanga => "Be-ranga Double Sar",
             Preset::Mindi => "Dehla Pakad (Mindi)",
+            Preset::Dabba => "Dabba Rang",
         }
     }
 
@@ -405,6 +417,14 @@ impl Preset {
             Preset::Mindi => RuleSet {
                 mode: Mode::DoubleSar,
                 count: Count::Tens,
+                redeal: false,
+                ..base
+            },
+            // §10: RDB-BID, RDB-HIDE (a face-down indicator), RDB-HEAP, RDB-SCORE
+            Preset::Dabba => RuleSet {
+                mode: Mode::DoubleSar,
+                call: Call::Hidden,
+                bidding: true,
                 redeal: false,
                 ..base
             },
@@ -486,6 +506,19 @@ impl RuleSet {
         }
         if self.count == Count::Tens && (self.players != 4 || self.dummy || self.mode != Mode::DoubleSar) {
             return Err(RulesConflict::Tens);
+        }
+        if (self.bidding
+            && (self.players != 4
+                || self.dummy
+                || self.mode != Mode::DoubleSar
+                || self.call != Call::Hidden
+                || self.count != Count::Tricks
+                || self.redeal
+                || self.revoke != Revoke::Prevent
+                || self.scoring != Scoring::Courts))
+            || (self.dabba_aces && !self.bidding)
+        {
+            return Err(RulesConflict::Bidding);
         }
         if self.first_collect > 13 {
             return Err(RulesConflict::FirstCollect(self.first_collect));

@@ -81,6 +81,7 @@ pub fn hand_points(result: &HandResult, rules: &RuleSet) -> [u32; MAX_SIDES] {
         Scoring::Courts => match result.kind {
             HandKind::FiftyTwo => 52,
             HandKind::GoonCourt => rules.goon,
+            HandKind::MadeAll => 2,
             _ if court => 1,
             _ => 0,
         },

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
+use crate::heap::TrumpsAt;
 use crate::seat::{Seat, Seats};
 
 /// The cards of one trick by position: position `i` was played by the seat `i` places after the
@@ -62,17 +63,6 @@ impl Trick {
     /// The seat that plays at `position`.
     fn seat_at(&self, position: usize) -> Seat {
         self.seats.after(self.leader, position)
-    }
-
-    /// Tens among the cards played (RM-HEAP).
-    pub fn tens(&self) -> u8 {
-        let tens = self
-            .cards
-            .iter()
-            .flatten()
-            .filter(|c| c.rank() == crate::card::Rank::TEN)
-            .count();
-        u8::try_from(tens).unwrap_or(u8::MAX)
     }
 
     /// The suit of the first card (R-FOLLOW).
@@ -151,6 +141,18 @@ impl Trick {
     /// (RB-HEAP), nor where they became known during the trick.
     pub fn trumps_known_when_led(&self) -> bool {
         self.trumps.is_some() && self.trump_from == 0
+    }
+
+    /// Where trumps stood in this trick, as far as its cards are played: known when it was led,
+    /// fixed or revealed by one of its cards, or not known yet (RB-HEAP, RDB-HEAP).
+    pub fn trumps_at_end(&self) -> TrumpsAt {
+        if self.trumps_known_when_led() {
+            TrumpsAt::Led
+        } else if self.trumps.is_some() {
+            TrumpsAt::FixedIn
+        } else {
+            TrumpsAt::NotYet
+        }
     }
 
     /// Trumps as they count for the card at `position`: none for a card played before hidden

@@ -11,7 +11,7 @@ use crate::matchplay::Match;
 use crate::outcome::HandResult;
 use crate::people::{Person, Seating};
 use crate::phase::Phase;
-use crate::round::{PlayOn, TrumpCall};
+use crate::round::{Auction, PlayOn, TrumpCall};
 use crate::ruleset::Count;
 use crate::score::MatchScore;
 use crate::seat::{MAX_SIDES, Seat, Seats, Side};
@@ -73,6 +73,12 @@ pub struct SeatView {
     pub taken: [u8; MAX_SIDES],
     /// Tens in the tricks each side has taken, where they count (Mindi, RM-HEAP).
     pub tens: Option<[u8; MAX_SIDES]>,
+    /// Tricks holding two aces among those each side has taken (`V-DABBA-ACES`).
+    pub doubles: [u8; MAX_SIDES],
+    /// The bidding of Dabba Rang so far (RDB-BID), where there is one: every bid is public.
+    pub auction: Option<Auction>,
+    /// The caller and the tricks its team announced, once the bidding is over (RDB-BID).
+    pub contract: Option<(Seat, u8)>,
     /// The Double Sar heap.
     pub heap: Heap,
     pub play_on: Option<PlayOn>,
@@ -260,6 +266,9 @@ impl SeatView {
             won: round.won(),
             taken: round.taken(),
             tens: (round.rules().count == Count::Tens).then(|| round.tally().tens),
+            doubles: round.tally().doubles,
+            auction: round.rules().bidding.then(|| round.auction()),
+            contract: round.contract(),
             heap: round.heap(),
             play_on: round.play_on(),
             must_trump: round.must_trump(),

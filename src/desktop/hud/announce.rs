@@ -55,6 +55,9 @@ fn announce(
             Event::IndicatorLaid { seat } => (format!("{} laid the trump face down", name(seat)), None),
             Event::Deferred { seat } => (format!("{} left trumps to the next card", name(seat)), None),
             Event::Redeal { seat, .. } => (format!("{} asked for a redeal", name(seat)), None),
+            Event::Announced { seat, tricks } => (format!("{} announced {tricks}", name(seat)), None),
+            Event::Passed { seat } => (format!("{} passed", name(seat)), None),
+            Event::Contract { seat, tricks } => (format!("{} calls, for {tricks} tricks", name(seat)), None),
             Event::HeapCollected { seat, tricks, tens } => (
                 format!(
                     "{} collected {} from the heap{}",

@@ -110,6 +110,16 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
     }
     group(ui, &tricks, 16.0).on_hover_text(spelled("Tricks", &taken));
     ui.separator();
+    // Dabba Rang: the highest announcement, or the contract once the bidding is over (RDB-BID)
+    if let Some((seat, tricks)) = view.contract.or(view.auction.and_then(|a| a.high)) {
+        let text = if view.contract.is_some() {
+            format!("{} for {tricks}", does(session, view, seat, "play"))
+        } else {
+            format!("{} {tricks}", does(session, view, seat, "announce"))
+        };
+        group(ui, &[(text, plain)], 14.0);
+        ui.separator();
+    }
     if let Some(tens) = view.tens {
         // Mindi: the tens collected decide the hand (RM-WIN)
         let tens: Vec<_> = sides

@@ -106,6 +106,15 @@ fn decisions(
                     chosen.0 = CardSet::EMPTY;
                 }
             }
+            if view.phase == Phase::Bidding {
+                ui.label(match view.auction.and_then(|a| a.high) {
+                    _ if view.legal.contains(&Intent::Pass) => {
+                        "Announce the tricks your side will collect, or pass:"
+                    }
+                    None => "Nobody announced: you must announce 7.",
+                    Some(_) => "Announce:",
+                });
+            }
             if view.phase == Phase::TrumpCall {
                 ui.label(if dummy {
                     "Call trumps from the dummy's five (face up at its seat):"
@@ -139,6 +148,8 @@ fn words(intent: Intent) -> String {
         Intent::Hide { card } => format!("lay {}{} face down", card.rank(), card.suit().symbol()),
         Intent::Defer => "defer to the next card".into(),
         Intent::Redeal => "ask for a redeal".into(),
+        Intent::Bid { tricks } => format!("{tricks}"),
+        Intent::Pass => "pass".into(),
         Intent::Reveal => "ask to see trumps".into(),
         Intent::PlayOn => "play on for all 13".into(),
         Intent::Stop => "stop with the court".into(),

@@ -70,6 +70,7 @@ pub(super) fn own(window: egui::Rect, size: egui::Vec2) -> egui::Rect {
 fn doing(view: &SeatView) -> &'static str {
     match view.phase {
         Phase::Cut => "to cut",
+        Phase::Bidding => "to bid",
         Phase::TrumpCall => "to call trumps",
         Phase::TrickPlay => "to play",
         _ => "to decide",

@@ -142,6 +142,9 @@ fn why(kind: HandKind, tens: bool) -> &'static str {
         HandKind::GoonCourt => "All thirteen collected by the dealing side: a goon court.",
         HandKind::Mendikot => "All four tens collected by one side: a mendikot, worth a court.",
         HandKind::EvenTens => "Two tens each: the side with seven tricks or more wins.",
+        HandKind::Made => "The caller's side collected the tricks it announced: a court.",
+        HandKind::MadeAll => "Thirteen announced and all thirteen collected: two courts.",
+        HandKind::Defeated => "The caller's side fell short of its announcement: a court to the others.",
         HandKind::Revoke => "A card that did not follow was claimed: the revoking side loses.",
         HandKind::FalseClaim => "A wrong revoke claim: the claiming side loses.",
     }

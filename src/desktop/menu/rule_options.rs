@@ -95,6 +95,14 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
                     ],
                 );
             }
+            if rules.bidding {
+                check(
+                    ui,
+                    "Two aces in one trick count as two tricks",
+                    "V-DABBA-ACES",
+                    &mut rules.dabba_aces,
+                );
+            }
             // Dummy Rang counts every collected trick, to 104 (RD-SCORE)
             let most = if rules.scoring == Scoring::Sars { 999 } else { 99 };
             limit(ui, "Match to", "V-TARGET", &mut rules.target, 1..=most);

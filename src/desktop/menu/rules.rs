@@ -199,5 +199,16 @@ fn text(preset: Preset) -> &'static str {
              the option 'call = the first card of a player who can not follow' nobody calls: \
              the first player who can not follow fixes trumps."
         }
+        Preset::Dabba => {
+            "Dabba Rang: Double Sar with the call bid for. After the first five cards, starting \
+             with the player after the dealer, each in turn passes or announces how many tricks \
+             their side will collect, from 7 to 13 and more than the last announcement, until \
+             three in a row pass after one; if all four pass, the player after the dealer must \
+             announce 7. The highest announcer lays one of their cards face down as the trump \
+             indicator, the rest is dealt and they lead. Until trumps are revealed no heap is \
+             collected. The caller's side scores a court if it collects what it announced (two \
+             for all thirteen announced and taken); otherwise the other side scores a court. \
+             Three courts win."
+        }
     }
 }

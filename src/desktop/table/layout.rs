@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 use courtpiece_rules::heap::Collect;
-use courtpiece_rules::{CallView, Card, CardSet, Heap, MAX_SIDES, Seat, SeatView, Side};
+use courtpiece_rules::{CallView, Card, CardSet, Heap, MAX_SIDES, Seat, SeatView, Side, Taken};
 
 /// A card's number in a place (of at most 52 cards) as a [`Spot`] keeps it.
 pub fn place_number(n: usize) -> u8 {
@@ -127,9 +127,16 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             }
             Some(collect) => {
                 on_heap.push(i);
-                let settled = trick.trumps_known_when_led();
+                let counted = Taken::trick(trick.cards());
                 if heap
-                    .add(winner, card, place_number(i + 1), 0, collect, settled)
+                    .add(
+                        winner,
+                        card,
+                        place_number(i + 1),
+                        counted,
+                        collect,
+                        trick.trumps_at_end(),
+                    )
                     .is_some()
                 {
                     for j in on_heap.drain(..) {

@@ -124,6 +124,8 @@ fn hold(events: &[Event]) -> f32 {
             Event::Dealt { .. } => 0.18,
             Event::TrumpsCalled { .. } | Event::TrumpShown { .. } | Event::TrumpsRevealed { .. } => 1.2,
             Event::IndicatorLaid { .. } | Event::Deferred { .. } | Event::Redeal { .. } => 0.9,
+            Event::Announced { .. } | Event::Passed { .. } => 0.7,
+            Event::Contract { .. } => 1.2,
             Event::Played { .. } => 0.45,
             Event::TrickWon { .. } => 1.1,
             Event::HeapCollected { .. } => 0.9,

@@ -22,7 +22,7 @@ use crate::sample::sample;
 const SAMPLES: u32 = 1000;
 
 /// The ways a hand can end, with what each is worth to my team when either team wins it.
-const KINDS: [HandKind; 8] = [
+const KINDS: [HandKind; 11] = [
     HandKind::Plain,
     HandKind::Court,
     HandKind::FiftyTwo,
@@ -31,6 +31,9 @@ const KINDS: [HandKind; 8] = [
     HandKind::GoonCourt,
     HandKind::Mendikot,
     HandKind::EvenTens,
+    HandKind::Made,
+    HandKind::MadeAll,
+    HandKind::Defeated,
 ];
 
 /// What the ends of the hand are worth to my side.

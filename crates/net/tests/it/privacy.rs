@@ -225,3 +225,10 @@ fn no_client_sees_another_seats_cards_be_ranga() {
 fn no_client_sees_another_seats_cards_mindi() {
     check_preset(Preset::Mindi, HANDS, 20);
 }
+
+/// Dabba Rang: every bid is public, the caller's face-down indicator reaches nobody before it is
+/// revealed, and no hand reaches another client.
+#[test]
+fn no_client_sees_another_seats_cards_dabba() {
+    check_preset(Preset::Dabba, HANDS, 21);
+}

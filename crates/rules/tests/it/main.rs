@@ -5,6 +5,7 @@
 
 mod be_ranga;
 mod calling;
+mod dabba;
 mod double_sar;
 mod dummy;
 mod mindi;

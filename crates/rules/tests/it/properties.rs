@@ -46,6 +46,12 @@ fn rule_sets() -> Vec<RuleSet> {
         call: courtpiece_rules::Call::Hidden,
         ..mindi
     });
+    // Dabba Rang with the aces rule and every trick played
+    all.push(RuleSet {
+        dabba_aces: true,
+        stop: Stop::All,
+        ..Preset::Dabba.rules()
+    });
     all
 }
 
@@ -80,6 +86,8 @@ fn oracle_points(r: &HandResult, rules: &RuleSet) -> u32 {
         Scoring::Courts => match r.kind {
             HandKind::FiftyTwo => 52,
             HandKind::GoonCourt => rules.goon,
+            // RDB-SCORE: thirteen announced and taken
+            HandKind::MadeAll => 2,
             _ => u32::from(court),
         },
         Scoring::Hokm if court && r.winner != rules.seats().side(r.caller) => 3,
@@ -392,6 +400,8 @@ fn play_state_agrees_with_the_hand() {
         HandKind::SarCourt,
         HandKind::Mendikot,
         HandKind::EvenTens,
+        HandKind::Made,
+        HandKind::Defeated,
     ] {
         assert!(ends.contains(&kind), "no hand ended {kind:?}: {ends:?}");
     }
