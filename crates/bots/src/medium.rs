@@ -6,7 +6,10 @@
 //! three or two, it draws trumps whenever it holds the top one, leads into an opponent's void to
 //! make them spend a trump, and leads or plays second the top of a sequence. Where the first seat
 //! that cannot follow fixes trumps (RB-TRUMP), it keeps its high cards until then, plays out its
-//! shortest suit to be that seat, and makes its longest suit trumps.
+//! shortest suit to be that seat, and makes its longest suit trumps. Where tens count (Mindi) it
+//! gives them to partner's tricks and keeps them from the opponents'. In Dabba Rang it announces
+//! what its five cards are worth, leaves the reveal to the other side when its side calls, and
+//! until the reveal wins tricks from the opponents as cheaply as it can.
 
 use courtpiece_rules::{
     CallView, Card, CardSet, Count, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit,
@@ -60,8 +63,17 @@ impl Bot for Medium {
             .contract
             .is_some_and(|(caller, _)| view.seats.side(caller) != view.seats.side(view.seat));
         if view.legal.contains(&Intent::Reveal) && !partner_winning(view) && (!rules.bidding || defending) {
-            // unable to follow, and the trick is the opponents': we want to trump it
+            // unable to follow, and the trick is the opponents': we want to trump it. In Dabba
+            // Rang the caller's side waits for the others to ask: until then only the caller
+            // knows trumps and nothing is collected (RDB-HEAP)
             return Intent::Reveal;
+        }
+        if rules.bidding
+            && view.trumps.is_none()
+            && !view.trick.is_empty()
+            && let Some(card) = before_reveal(view, cards)
+        {
+            return Intent::Play { card };
         }
         // Double Sar: the player who won the last trick collects the heap with the next one
         let heap = rules.mode == Mode::DoubleSar;
@@ -88,6 +100,20 @@ impl Bot for Medium {
             Some(card) => Intent::Play { card },
             None => view.legal[0],
         }
+    }
+}
+
+/// Dabba Rang before the reveal, following: nothing is collected yet (RDB-HEAP), so the trick
+/// is only worth the lead it gives. Win it as cheaply as possible from the opponents, else
+/// throw the lowest card.
+fn before_reveal(view: &SeatView, cards: CardSet) -> Option<Card> {
+    let cheapest = cards
+        .iter()
+        .filter(|&c| view.trick.would_win(c))
+        .min_by_key(|c| c.rank());
+    match cheapest {
+        Some(card) if !partner_winning(view) => Some(card),
+        _ => lowest_card(cards),
     }
 }
 
