@@ -55,8 +55,11 @@ pub fn call(view: &SeatView, score: impl Fn(CardSet, Suit) -> u32) -> Option<Int
         .copied()
         .find(|i| match i {
             Intent::Call { suit } => *suit == best,
-            // showing gives the card away: show the lowest; hiding risks nothing: hide the lowest
-            Intent::Show { card } | Intent::Hide { card } => Some(*card) == in_suit.lowest(),
+            // showing gives the card away: show the lowest; a hidden card can not be drawn out
+            // before the reveal, when it comes back to the hand: hide the highest, kept for
+            // the tricks that count after it
+            Intent::Show { card } => Some(*card) == in_suit.lowest(),
+            Intent::Hide { card } => Some(*card) == in_suit.highest(),
             _ => false,
         })
         .or_else(|| view.legal.first().copied())

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use courtpiece_rules::{Deal, HandKind, Intent, Phase, PlayState, RuleSet, Seat, SeatView, Suit, Trick};
+use courtpiece_rules::{Deal, HandKind, Intent, PlayState, RuleSet, SeatView, Suit, Trick};
 
 use super::playout::Ends;
 use super::stakes::worth;
@@ -66,65 +66,6 @@ impl Hard {
 }
 
 impl Hard {
-    /// Dabba Rang's bidding (RDB-BID). Over whole deals sampled around my first five, each
-    /// played out with me calling my longest, strongest suit, every announcement I may make is
-    /// valued by how the hand would end; passing is valued the same way with the opponents'
-    /// highest announcement standing (their caller naming its own best suit), or at nothing when
-    /// nobody has announced. A partner's announcement is left standing.
-    pub(super) fn bid(&mut self, view: &SeatView, rules: &RuleSet) -> Option<Intent> {
-        if view.phase != Phase::Bidding {
-            return None;
-        }
-        let bids: Vec<u8> = view
-            .legal
-            .iter()
-            .filter_map(|i| match i {
-                Intent::Bid { tricks } => Some(*tricks),
-                _ => None,
-            })
-            .collect();
-        let may_pass = view.legal.contains(&Intent::Pass);
-        let side = view.seats.side(view.seat);
-        let high = view.auction.and_then(|a| a.high);
-        if may_pass && (bids.is_empty() || high.is_some_and(|(s, _)| view.seats.side(s) == side)) {
-            return Some(Intent::Pass);
-        }
-        let ends = Ends::of(view, rules);
-        let deadline = Instant::now() + self.budget;
-        let mut rng = decision_rng(self.seed, view);
-        let mine = best_suit(view.hand);
-        let mut totals = vec![0f32; bids.len()];
-        let mut standing = 0f32;
-        let mut samples = 0u32;
-        while samples < CALL_SAMPLES && Instant::now() < deadline {
-            let hands = whole_deal(view, rules, &mut rng);
-            let called = |caller: Seat, suit: Suit, tricks: u8| {
-                PlayState::new(hands, Some(suit), caller, rules)
-                    .with_caller(caller)
-                    .with_contract(tricks)
-            };
-            for (total, &tricks) in totals.iter_mut().zip(&bids) {
-                *total += ends.value(&called(view.seat, mine, tricks), None);
-            }
-            if let Some((caller, tricks)) = high {
-                standing += ends.value(&called(caller, best_suit(hands[caller.index()]), tricks), None);
-            }
-            samples += 1;
-        }
-        let Some((best, value)) = bids
-            .iter()
-            .zip(&totals)
-            .max_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(&tricks, &total)| (tricks, total))
-        else {
-            return Some(Intent::Pass);
-        };
-        if may_pass && (samples == 0 || standing >= value) {
-            return Some(Intent::Pass);
-        }
-        Some(Intent::Bid { tricks: best })
-    }
-
     /// Play on for all thirteen (R-PLAYON) when the chance of taking every trick left, over
     /// sampled layouts, makes it worth more than the court in hand.
     pub(super) fn play_on(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {

@@ -117,9 +117,6 @@ impl Bot for Hard {
         if view.legal.contains(&Intent::PlayOn) {
             return self.play_on(view, rules);
         }
-        if let Some(intent) = self.bid(view, rules) {
-            return intent;
-        }
         let calls_a_suit = view
             .legal
             .iter()
