@@ -94,7 +94,7 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
             "Hand {}  {} · {}",
             view.hand_no,
             does(session, view, view.dealer, "deal"),
-            does(session, view, view.caller, caller_verb(session))
+            does(session, view, view.caller, caller_verb(session, view))
         );
         group(ui, &[(who, plain)], 14.0);
         ui.separator();

@@ -161,17 +161,21 @@ fn shown_score(session: &Session, view: &SeatView) -> MatchScore {
     }
 }
 
-/// Whether the table scores in courts (the score is then courts, with streaks) or in points.
-/// What the seat after the dealer does in these rules: it calls trumps, or, where play fixes
-/// them (RB-DEAL), it leads.
-fn caller_verb(session: &Session) -> &'static str {
-    let no_call = session
-        .lobby
-        .as_ref()
-        .is_some_and(|l| l.rules.call == Call::FirstVoid);
-    if no_call { "lead" } else { "call" }
+/// What `view.caller` does in these rules: it calls trumps, or, where play fixes them
+/// (RB-DEAL), it leads; in Dabba Rang, until the bidding settles who calls, it opens the
+/// bidding (RDB-BID).
+fn caller_verb(session: &Session, view: &SeatView) -> &'static str {
+    let rules = session.lobby.as_ref().map(|l| &l.rules);
+    if rules.is_some_and(|r| r.call == Call::FirstVoid) {
+        "lead"
+    } else if view.auction.is_some() && view.contract.is_none() {
+        "open"
+    } else {
+        "call"
+    }
 }
 
+/// Whether the table scores in courts (the score is then courts, with streaks) or in points.
 fn scores_courts(session: &Session) -> bool {
     session
         .lobby

@@ -128,7 +128,7 @@ fn plates(
                     line.push_str(" · deals");
                 }
                 if seat == view.caller {
-                    line.push_str(&format!(" · {}s", caller_verb(&session)));
+                    line.push_str(&format!(" · {}s", caller_verb(&session, view)));
                 }
                 if seat == view.seat && session.seat.is_some() {
                     // the player's own plate is short: it stands below the hand
