@@ -155,7 +155,6 @@ fn keeper(view: &SeatView, memory: &Memory, cards: CardSet) -> Option<Card> {
     (memory.is_boss(top, view.hand) && cards.len() > 1).then_some(top)
 }
 
-/// The card to lead.
 /// The card to lead. `(heap, tens)`: the Double Sar heap is in play, and the tens in the tricks
 /// count (Mindi).
 fn lead(
