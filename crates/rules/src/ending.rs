@@ -227,7 +227,7 @@ impl Ending {
         let count = tally.taken[c] + bonus(c);
         let bid = tally.contract;
         let last = tally.tricks >= self.tricks;
-        let all = bid == TRICKS && tally.taken[c] == TRICKS;
+        let all = bid == self.tricks && tally.taken[c] == self.tricks;
         if last {
             return match count >= bid {
                 true if all => Verdict::Over(calling, HandKind::MadeAll),
@@ -239,13 +239,13 @@ impl Ending {
             return Verdict::GoesOn;
         }
         // the tricks still to be collected, and at most two doubled by the aces
-        let open = TRICKS - tally.taken[c] - tally.taken[o];
+        let open = self.tricks - tally.taken[c] - tally.taken[o];
         let doubles_left = if self.aces {
             2u8.saturating_sub(tally.doubles[c] + tally.doubles[o])
         } else {
             0
         };
-        let sweep_open = bid == TRICKS && tally.taken[o] == 0;
+        let sweep_open = bid == self.tricks && tally.taken[o] == 0;
         if count >= bid && !sweep_open {
             Verdict::Over(calling, HandKind::Made)
         } else if count + open + doubles_left.min(open) < bid {

@@ -88,9 +88,8 @@ pub struct Board {
     deck: Deck,
     /// Draw turns taken from the stock (R2-DRAW).
     draws: u8,
-    /// The bidding of Dabba Rang (RDB-BID), and the caller and tricks it settled.
+    /// The bidding of Dabba Rang (RDB-BID).
     auction: Auction,
-    contract: Option<(Seat, u8)>,
     call: Option<TrumpCall>,
     /// Cards known by all to be in a seat's hand: a shown or turned trump, a revealed indicator.
     exposed: CardSet,
@@ -128,7 +127,6 @@ impl Round {
                 deck,
                 draws: 0,
                 auction: Auction::default(),
-                contract: None,
                 call: None,
                 exposed: CardSet::EMPTY,
                 redeals: 0,
@@ -196,7 +194,7 @@ impl Round {
     /// The trump-caller (the hâkem) is the seat after the dealer (R-CUT, R3-FIRST, R2-FIRST);
     /// in Dabba Rang, once the bidding is over, the highest announcer (RDB-BID).
     pub fn caller(&self) -> Seat {
-        match self.board.contract {
+        match self.contract() {
             Some((caller, _)) => caller,
             None => self.board.seats.next(self.board.dealer),
         }

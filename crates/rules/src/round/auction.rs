@@ -27,7 +27,7 @@ pub struct Auction {
     pub high: Option<(Seat, u8)>,
     /// Passes in a row since the last announcement, or since the start.
     pub passes: u8,
-    /// The seat to speak while the bidding goes on.
+    /// The seat to speak while the bidding goes on: none before it opens and once it is over.
     pub turn: Option<Seat>,
 }
 
@@ -55,7 +55,8 @@ impl Round {
 
     /// The caller and the tricks its team announced, once the bidding is over (RDB-BID).
     pub fn contract(&self) -> Option<(Seat, u8)> {
-        self.board.contract
+        let auction = self.board.auction;
+        auction.high.filter(|_| auction.turn.is_none())
     }
 
     /// The bidding starts with the seat after the dealer.
@@ -102,7 +103,7 @@ impl Round {
         auction.turn = Some(self.board.seats.next(seat));
         if let Some((caller, tricks)) = auction.high.filter(|_| auction.passes >= PASSES_TO_END) {
             auction.turn = None;
-            self.board.contract = Some((caller, tricks));
+            // the end of the hand is judged on it (RDB-SCORE)
             self.board.tally.contract = tricks;
             self.board.phase = Phase::TrumpCall;
             events.push(Event::Contract { seat: caller, tricks });
