@@ -1,13 +1,36 @@
 //! How the table puts things in words, shared by the window and the terminal.
 
 use courtpiece_bots::Level;
-use courtpiece_rules::{Preset, Seat};
+use courtpiece_rules::{Card, CardSet, Preset, Seat};
 
 /// "1 trick", "2 tricks".
 pub fn tricks(n: impl Into<u32>) -> String {
     match n.into() {
         1 => "1 trick".to_owned(),
         n => format!("{n} tricks"),
+    }
+}
+
+/// "a card", "2 cards".
+pub fn cards(n: impl Into<u32>) -> String {
+    match n.into() {
+        1 => "a card".to_owned(),
+        n => format!("{n} cards"),
+    }
+}
+
+/// A card as a player writes it: "A♠", "10♥".
+pub fn card(card: Card) -> String {
+    format!("{}{}", card.rank(), card.suit().symbol())
+}
+
+/// Cards as a player lists them: "A♠ and K♠".
+pub fn card_list(cards: CardSet) -> String {
+    let names: Vec<String> = cards.iter().rev().map(card).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -52,6 +75,14 @@ pub fn capitalised(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cards_are_listed_as_a_player_writes_them() {
+        let set: CardSet = ["AS", "KS", "TH"].iter().filter_map(|c| c.parse().ok()).collect();
+        assert_eq!(card_list(set), "10♥, A♠ and K♠");
+        assert_eq!(cards(1u8), "a card");
+        assert_eq!(cards(2u8), "2 cards");
+    }
 
     #[test]
     fn one_trick_is_singular() {

@@ -253,6 +253,19 @@ pub(super) fn prompt(view: &SeatView) -> String {
         Phase::TrumpCall => "Call trumps (S, H, D, C)".into(),
         Phase::Discard => format!("Lay away {} cards (e.g. 2C 3D 4H)", discard_count(view)),
         Phase::Draw => "keep it, or decline (lay it away and take the next)?".into(),
+        Phase::Passing => match view.exchange {
+            Some(e) if view.seats.side(view.seat) == e.losers => {
+                format!(
+                    "Your side lost the court: pass your best {} (e.g. give AS)",
+                    words::cards(e.cards)
+                )
+            }
+            Some(e) => format!(
+                "Pass {} back, never the last of a plain suit (e.g. give 2C)",
+                words::cards(e.cards)
+            ),
+            None => "Pass".into(),
+        },
         _ if view.legal.contains(&Intent::PlayOn) => "You took the first seven! play on or stop?".into(),
         _ if view.seats.dummy() == Some(view.seat) => "Your dummy's card".into(),
         _ => "Your card".into(),
@@ -275,6 +288,11 @@ pub(super) fn parse_intent(text: &str, view: &SeatView) -> Option<Intent> {
             .map(|w| w.parse::<Card>().ok())
             .collect::<Option<CardSet>>()
             .map(|cards| Intent::Discard { cards }),
+        (Phase::Passing, ["give" | "pass", cards @ ..] | cards) => cards
+            .iter()
+            .map(|w| w.parse::<Card>().ok())
+            .collect::<Option<CardSet>>()
+            .map(|cards| Intent::Give { cards }),
         (_, ["stop"]) => Some(Intent::Stop),
         (Phase::Bidding, ["pass"]) => Some(Intent::Pass),
         (Phase::Bidding, ["bid", n] | [n]) => n.parse().ok().map(|tricks| Intent::Bid { tricks }),
@@ -316,6 +334,14 @@ fn discard_count(view: &SeatView) -> u32 {
 pub(super) fn describe_legal(legal: &[Intent]) -> String {
     if let Some(Intent::Discard { cards }) = legal.first() {
         return format!("You may: lay away any {} cards of your hand", cards.len());
+    }
+    if let Some(Intent::Give { cards }) = legal.first()
+        && legal.len() > 4
+    {
+        return format!(
+            "You may: give any {} of your hand but the last card of a plain suit",
+            words::cards(cards.count())
+        );
     }
     let names: Vec<String> = legal.iter().take(16).map(|i| i.to_string()).collect();
     let more = if legal.len() > 16 { ", …" } else { "" };
@@ -444,6 +470,20 @@ pub(super) fn show_events(events: &[Event], view: &SeatView) {
             Event::Drew { seat, left } if *seat != you => {
                 format!("{} a card from the stock ({left} left).", does(*seat, "take"))
             }
+            Event::CardsGiven { seat, to, count } => format!(
+                "{} {} to {}.",
+                does(*seat, "pass"),
+                words::cards(*count),
+                name(seats, you, *to)
+            ),
+            Event::CardsExchanged => match view.exchange.filter(|e| !e.got.is_empty()) {
+                Some(e) => format!(
+                    "You pass {} and are passed {}.",
+                    words::card_list(e.gave),
+                    words::card_list(e.got)
+                ),
+                None => "The passed cards change hands.".to_string(),
+            },
             Event::RevealAsked { seat } => format!("{} to see trumps.", does(*seat, "ask")),
             Event::TrumpsRevealed { suit, .. } => format!("Trumps are {}.", suit.name()),
             Event::TrumpsFixed { seat, card } => format!(
@@ -538,6 +578,38 @@ mod tests {
         assert_eq!(parse_intent("keep", &view), Some(Intent::Keep));
         assert_eq!(parse_intent("decline", &view), Some(Intent::Decline));
         assert!(view.legal.contains(&Intent::Keep) && view.legal.contains(&Intent::Decline));
+    }
+
+    #[test]
+    fn the_passing_of_satat_is_typed() {
+        // varied intents until a court brings the passing (RS-PASS)
+        let rules = courtpiece_rules::RuleSet {
+            max_hands: Some(60),
+            ..Preset::Satat.rules()
+        };
+        let mut game = Match::new(&rules, 3).unwrap();
+        let mut step = 0usize;
+        let view = loop {
+            game.advance();
+            let who = game.to_act().expect("a court within sixty hands");
+            if game.phase() == Phase::Passing {
+                break game.view(who);
+            }
+            let legal = game.round().legal_intents(who);
+            step += 1;
+            game.apply(who, legal[step * 7 % legal.len()]).unwrap();
+        };
+        let Some(Intent::Give { cards }) = view.legal.first().copied() else {
+            panic!("the passing offers gifts: {:?}", view.legal);
+        };
+        let typed: Vec<String> = cards.iter().map(|c| c.to_string().to_ascii_lowercase()).collect();
+        let typed = typed.join(" ");
+        assert_eq!(parse_intent(&typed, &view), Some(Intent::Give { cards }));
+        assert_eq!(
+            parse_intent(&format!("give {typed}"), &view),
+            Some(Intent::Give { cards })
+        );
+        assert!(prompt(&view).starts_with("Your side lost the court") || prompt(&view).starts_with("Pass"));
     }
 
     #[test]

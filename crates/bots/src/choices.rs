@@ -1,6 +1,6 @@
 //! Answers shared by the levels: the cut, the trump call, reading the trick on the table.
 
-use courtpiece_rules::{Card, CardSet, Intent, Phase, Rank, SeatView, Suit};
+use courtpiece_rules::{Card, CardSet, Intent, Phase, Rank, SeatView, Suit, TWO_OF_HEARTS};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -49,7 +49,8 @@ pub fn call(view: &SeatView, score: impl Fn(CardSet, Suit) -> u32) -> Option<Int
     let best = Suit::ALL
         .into_iter()
         .max_by_key(|&s| (score(view.hand, s), s as u8))?;
-    let in_suit = view.hand.of_suit(best);
+    // Satat's 2♥ names no suit (RS-TWO)
+    let in_suit = view.hand.of_suit(best) - top_two(view);
     view.legal
         .iter()
         .copied()
@@ -63,6 +64,42 @@ pub fn call(view: &SeatView, score: impl Fn(CardSet, Suit) -> u32) -> Option<Int
             _ => false,
         })
         .or_else(|| view.legal.first().copied())
+}
+
+/// Satat's 2♥ where it is the highest trump, else nothing (RS-TWO).
+pub fn top_two(view: &SeatView) -> CardSet {
+    if view.trick.has_top_two() {
+        CardSet::single(TWO_OF_HEARTS)
+    } else {
+        CardSet::EMPTY
+    }
+}
+
+/// Satat's card passing after a court (RS-PASS): the legal cards to pass that are worth least to
+/// keep. A loser's cards are all but fixed by the rule; a winner passes back a low card of a
+/// short plain suit, on the way to a void to trump in, and keeps its trumps and the 2♥.
+pub fn give(view: &SeatView) -> Option<Intent> {
+    if view.phase != Phase::Passing {
+        return None;
+    }
+    let hand = view.hand;
+    let trumps = view.known_trumps;
+    let two = top_two(view);
+    let worth = |c: Card| {
+        let trump = Some(c.suit()) == trumps || two.contains(c);
+        u32::from(two.contains(c)) * 1000
+            + u32::from(trump) * 100
+            + u32::from(c.rank().index()) * 4
+            + hand.count_suit(c.suit())
+    };
+    view.legal
+        .iter()
+        .copied()
+        .filter(|i| matches!(i, Intent::Give { .. }))
+        .min_by_key(|i| match i {
+            Intent::Give { cards } => cards.iter().map(worth).sum::<u32>(),
+            _ => u32::MAX,
+        })
 }
 
 /// Dabba Rang's bidding (RDB-BID): the least announcement the rules allow now, if my team may

@@ -12,12 +12,13 @@
 //! until the reveal wins tricks from the opponents as cheaply as it can.
 
 use courtpiece_rules::{
-    CallView, Card, CardSet, Count, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit,
+    CallView, Card, CardSet, Count, Intent, Mode, Phase, Rank, RuleSet, Seat, SeatView, Suit, TWO_OF_HEARTS,
 };
 
 use crate::bot::Bot;
 use crate::choices::{
-    bid, call, cut, decision_rng, draw, expected_tricks, lay_down, lowest_card, playable, suit_strength,
+    bid, call, cut, decision_rng, draw, expected_tricks, give, lay_down, lowest_card, playable,
+    suit_strength, top_two,
 };
 use crate::memory::Memory;
 
@@ -44,6 +45,9 @@ impl Bot for Medium {
         if let Some(i) = call(view, suit_strength) {
             return i;
         }
+        if let Some(i) = give(view) {
+            return i;
+        }
         let memory = Memory::read(view, rules);
         if let Some(i) = lay_down(view, |c| worth(c, memory.trumps)) {
             return i;
@@ -59,6 +63,14 @@ impl Bot for Medium {
             };
         }
         let mut cards = playable(view);
+        // RS-TWO: the 2♥ wins whatever trick it goes to; it is kept for one that would be lost
+        let two = top_two(view) & cards;
+        if !two.is_empty() && cards.len() > 1 {
+            if spends_two(view, cards - two) {
+                return Intent::Play { card: TWO_OF_HEARTS };
+            }
+            cards -= two;
+        }
         let defending = view
             .contract
             .is_some_and(|(caller, _)| view.seats.side(caller) != view.seats.side(view.seat));
@@ -131,6 +143,22 @@ fn keeps(offer: Card, memory: &Memory) -> bool {
     }
     let total: u32 = others.iter().map(|c| worth(c, memory.trumps)).sum();
     worth(offer, memory.trumps) * others.len() >= total
+}
+
+/// Is this the trick for Satat's 2♥ (RS-TWO)? One the opponents take unless I play it: they win
+/// it so far, none of my `other` cards would beat them, and partner has played to it already or
+/// nobody plays after me.
+fn spends_two(view: &SeatView, other: CardSet) -> bool {
+    let trick = &view.trick;
+    if trick.is_empty() || partner_winning(view) {
+        return false;
+    }
+    let seats = view.seats;
+    let last = trick.len() + 1 == seats.count();
+    let partner_played = seats
+        .partner(view.seat)
+        .is_none_or(|p| trick.card_of(p).is_some());
+    (last || partner_played) && !other.iter().any(|c| trick.would_win(c))
 }
 
 fn partner_winning(view: &SeatView) -> bool {

@@ -1,7 +1,7 @@
 //! What a seat can work out from its `SeatView`: the cards still out, who is void where, which
 //! cards are the highest left.
 
-use courtpiece_rules::{Card, CardSet, Revoke, RuleSet, Seat, SeatView, Suit, Trick};
+use courtpiece_rules::{Card, CardSet, Revoke, RuleSet, Seat, SeatView, Suit, TWO_OF_HEARTS, Trick};
 
 /// A seat's reading of the table, from its view alone.
 #[derive(Clone, Debug)]
@@ -16,6 +16,8 @@ pub struct Memory {
     pub trumps: Option<Suit>,
     /// Cards played this hand.
     pub played: CardSet,
+    /// Satat's 2♥ where it is the highest trump (RS-TWO), else nothing.
+    pub two: CardSet,
 }
 
 impl Memory {
@@ -42,18 +44,30 @@ impl Memory {
             voids,
             trumps: view.known_trumps,
             played,
+            two: if rules.two_of_hearts {
+                CardSet::single(TWO_OF_HEARTS)
+            } else {
+                CardSet::EMPTY
+            },
         }
     }
 
-    /// Is `card` the highest card of its suit still in play (mine or unseen)?
+    /// Is `card` the highest card of its suit still in play (mine or unseen)? Satat's 2♥ always
+    /// is, and no other trump is while another seat may hold it (RS-TWO).
     pub fn is_boss(&self, card: Card, hand: CardSet) -> bool {
+        if self.two.contains(card) {
+            return true;
+        }
         let higher = CardSet::above(card) & (self.unseen | hand);
-        (higher & self.unseen).is_empty()
+        let two_out = Some(card.suit()) == self.trumps && !(self.two & self.unseen).is_empty();
+        (higher & self.unseen).is_empty() && !two_out
     }
 
-    /// Trumps still held by the other seats (or face down).
+    /// Trumps still held by the other seats (or face down), Satat's 2♥ among them (RS-TWO).
     pub fn trumps_out(&self) -> u32 {
-        self.trumps.map_or(0, |t| self.unseen.count_suit(t))
+        let two_elsewhere = self.trumps != Some(Suit::Hearts) && !(self.two & self.unseen).is_empty();
+        self.trumps
+            .map_or(0, |t| self.unseen.count_suit(t) + u32::from(two_elsewhere))
     }
 
     /// Could `seat` hold a card of `suit`, as far as I know?
@@ -65,6 +79,14 @@ impl Memory {
 fn note_voids(trick: &Trick, voids: &mut [[bool; 4]; 4]) {
     let Some(led) = trick.led_suit() else { return };
     for (seat, card) in trick.plays().skip(1) {
+        if trick.has_top_two() && card == TWO_OF_HEARTS {
+            // RS-TWO: the 2♥ may go to any trick, and before trumps are known it frees the
+            // cards after it
+            if trick.trumps().is_none() {
+                return;
+            }
+            continue;
+        }
         if card.suit() != led {
             voids[seat.index()][led.index()] = true;
         }

@@ -35,7 +35,7 @@ pub enum ReviewError {
     #[error("the record does not replay: {0}")]
     Record(#[from] RecordError),
     #[error(
-        "a review counts tricks at a table of four in two teams, Single Sar, with trumps called in the open; these rules are not reviewed yet"
+        "a review counts tricks at a table of four in two teams, Single Sar, with trumps called in the open and no 2♥ above the trumps (Satat); these rules are not reviewed yet"
     )]
     Rules,
 }
@@ -48,7 +48,11 @@ pub fn review(
     from_trick: u8,
 ) -> Result<Vec<CardReview>, ReviewError> {
     let rules = &record.rules;
-    if !rules.seats().in_teams() || rules.mode != Mode::SingleSar || rules.call == Call::Hidden {
+    if !rules.seats().in_teams()
+        || rules.mode != Mode::SingleSar
+        || rules.call == Call::Hidden
+        || rules.two_of_hearts
+    {
         return Err(ReviewError::Rules);
     }
     // replayed first, so that a bad record is refused before any solving

@@ -33,6 +33,10 @@ pub fn sample(view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet;
         pool -= known;
         need[s.index()] = need[s.index()].saturating_sub(known.len());
     }
+    // Satat's 2♥ never shows a void: it may go to any trick (RS-TWO). It is dealt first, to
+    // any seat with room that leaves the rest a layout.
+    let two = memory.two & pool;
+    pool -= two;
     let cards: Vec<_> = pool.iter().collect();
     // the caller chose trumps from its first five cards, so it more likely holds trumps than
     // the cards it was dealt later alone would say (R-CALL)
@@ -59,6 +63,26 @@ pub fn sample(view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet;
     } else {
         Voids::new([[false; 4]; 4])
     };
+    for card in two {
+        let weights: [u32; 4] = std::array::from_fn(|s| {
+            let mut rest = need;
+            if need[s] == 0 {
+                return 0;
+            }
+            rest[s] -= 1;
+            if voids.fit(left, rest, spare) { need[s] } else { 0 }
+        });
+        let total: u32 = weights.iter().sum();
+        let mut pick = rng.random_range(0..total.max(1));
+        if let Some(seat) = (0..4).find(|&s| {
+            let here = pick < weights[s];
+            pick = pick.saturating_sub(weights[s]);
+            here && weights[s] > 0
+        }) {
+            hands[seat].insert(card);
+            need[seat] -= 1;
+        }
+    }
     deal(&cards, hands, Places { need, spare }, left, &voids, lean, rng)
 }
 

@@ -92,6 +92,12 @@ fn child(pos: &PlayState, card: Card) -> (PlayState, Option<u8>) {
     (next, won)
 }
 
+/// Has `seat` played its card to the trick in progress?
+fn played_to_trick(pos: &PlayState, seat: Seat) -> bool {
+    let (leader, cards) = pos.trick();
+    pos.seats().places(leader, seat) < cards.len()
+}
+
 /// Trumps as a suit number for [`beats`].
 fn trump_number(pos: &PlayState) -> u8 {
     pos.trumps().map_or(NO_TRUMPS, |s| s as u8)
@@ -302,8 +308,17 @@ impl Solver {
         if n > left {
             return false;
         }
+        // RS-TWO: Satat's 2♥ takes any trick its holder plays it to; the quick bounds below
+        // know nothing of it
+        let two = pos.top_two_holder();
+        if let Some(holder) = two
+            && side_of(pos, holder) != side
+            && (n > 1 || !played_to_trick(pos, holder))
+        {
+            return false;
+        }
         let mut key = None;
-        if pos.trick_len() == 0 {
+        if pos.trick_len() == 0 && two.is_none() {
             if side_of(pos, pos.leader()) == side {
                 if quick_tricks(pos).total >= n {
                     return true;

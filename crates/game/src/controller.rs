@@ -84,6 +84,7 @@ pub fn plugin(app: &mut App) {
                     .or_else(in_state(Phase::TrumpCall))
                     .or_else(in_state(Phase::Discard))
                     .or_else(in_state(Phase::Draw))
+                    .or_else(in_state(Phase::Passing))
                     .or_else(in_state(Phase::TrickPlay)),
             ),
         );

@@ -18,6 +18,8 @@ pub enum Phase {
     /// Hokm for two: the draw from the stock, turn by turn (R2-DRAW).
     Draw,
     SecondDeal,
+    /// Satat, the hand after a court: the card passing (RS-PASS).
+    Passing,
     TrickPlay,
     Scoring,
     MatchOver,
@@ -34,6 +36,7 @@ impl Phase {
             rules::Phase::Discard => Phase::Discard,
             rules::Phase::Draw => Phase::Draw,
             rules::Phase::SecondDeal => Phase::SecondDeal,
+            rules::Phase::Passing => Phase::Passing,
             rules::Phase::TrickPlay => Phase::TrickPlay,
             rules::Phase::Scoring => Phase::Scoring,
         }

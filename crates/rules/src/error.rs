@@ -43,6 +43,16 @@ pub enum RuleError {
     MustAnnounce,
     #[error("discard {expected} cards here, not {got} (R2-DEAL)")]
     DiscardCount { expected: u8, got: u8 },
+    #[error("pass {expected} cards here, not {got} (RS-PASS)")]
+    GiveCount { expected: u8, got: u8 },
+    #[error(
+        "the side that lost the court passes its highest trump, or its highest card without one, never the 2♥ (RS-PASS)"
+    )]
+    MustGiveBest,
+    #[error("the last card of a plain suit may not be passed (RS-PASS)")]
+    KeepLastOfSuit,
+    #[error("the 2♥ belongs to whatever suit is trumps: it can not name them (RS-TWO)")]
+    TwoNamesNoSuit,
     #[error("the match is over")]
     MatchOver,
 }
@@ -77,6 +87,10 @@ pub enum Barred {
     NoIndicator,
     #[error("the trump indicator can not be revealed: only a player who can not follow suit may ask")]
     CanFollow,
+    #[error(
+        "the trump indicator can not be revealed: after the 2♥ nobody need follow in this trick (RS-TWO)"
+    )]
+    TrickFreed,
 }
 
 /// A rule set this implementation does not play: options that contradict each other or values
@@ -120,6 +134,11 @@ pub enum RulesConflict {
     Bidding,
     #[error("tens are counted (RM-HEAP) at four seats in two teams, in Double Sar")]
     Tens,
+    #[error(
+        "Satat's 2♥ (RS-TWO, RS-PASS) is played at four seats in two teams, Single Sar, trumps \
+         named, shown or hidden, tricks and courts counted, no defer and no revoke penalty"
+    )]
+    TwoOfHearts,
     #[error("V-FIRSTCOLLECT is at most 13 (got {0})")]
     FirstCollect(u8),
     #[error("V-TARGET must be at least 1")]
@@ -136,7 +155,7 @@ pub enum ParseError {
     #[error("not a suit: {0:?} (S, H, D, C)")]
     Suit(String),
     #[error(
-        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy, be-ranga, mindi, dabba)"
+        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy, be-ranga, mindi, dabba, satat)"
     )]
     Preset(String),
     #[error("rule set refused: {0}")]

@@ -77,6 +77,15 @@ pub enum Event {
         seat: Seat,
         left: u8,
     },
+    /// `seat` put down `count` cards to pass to `to` after a court (RS-PASS). Which cards, only
+    /// the two of them learn.
+    CardsGiven {
+        seat: Seat,
+        to: Seat,
+        count: u8,
+    },
+    /// Everyone has put their cards down, and each takes up what was passed to it (RS-PASS).
+    CardsExchanged,
     /// All cards are dealt and the dummy's hand is turned face up for everyone (RD-OPEN).
     DummyOpened {
         seat: Seat,

@@ -34,6 +34,8 @@ pub enum Intent {
     Keep,
     /// Discard the card looked at and take the next one instead (R2-DRAW).
     Decline,
+    /// Pass these cards to the seat one exchanges with after a court (RS-PASS).
+    Give { cards: CardSet },
     /// Play a card to the trick.
     Play { card: Card },
     /// Unable to follow suit, ask for the hidden indicator to be turned over (`V-CALL=hidden`).
@@ -63,6 +65,7 @@ impl Intent {
             Intent::Discard { .. } => "discard",
             Intent::Keep => "keep the card",
             Intent::Decline => "take the next card",
+            Intent::Give { .. } => "pass cards",
             Intent::Play { .. } => "play a card",
             Intent::Reveal => "ask for the reveal",
             Intent::PlayOn => "play on",
@@ -82,6 +85,10 @@ impl fmt::Display for Intent {
             Intent::Hide { card } => write!(f, "hide {card}"),
             Intent::Discard { cards } => {
                 f.write_str("discard")?;
+                cards.iter().try_for_each(|card| write!(f, " {card}"))
+            }
+            Intent::Give { cards } => {
+                f.write_str("give")?;
                 cards.iter().try_for_each(|card| write!(f, " {card}"))
             }
             Intent::Bid { tricks } => write!(f, "announce {tricks}"),

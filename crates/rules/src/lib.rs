@@ -48,12 +48,12 @@ pub use phase::Phase;
 pub use playstate::{PlayState, PositionError};
 pub use record::{GameRecord, Move, RecordError};
 pub use rotation::next_dealer;
-pub use round::{Auction, Board, Holding, PlayOn, Round, TrumpCall};
+pub use round::{Auction, Board, Exchange, Holding, PlayOn, Round, TrumpCall};
 pub use ruleset::{
     AceCollect, Batches, Call, Count, Failed52, FirstDealer, FirstTwo, Mode, Preset, Revoke, RuleSet,
     Scoring, Stop,
 };
 pub use score::MatchScore;
 pub use seat::{MAX_SIDES, Seat, Seats, Side};
-pub use trick::Trick;
-pub use view::{CallView, SeatView};
+pub use trick::{TWO_OF_HEARTS, Trick};
+pub use view::{CallView, ExchangeView, SeatView};

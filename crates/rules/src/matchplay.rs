@@ -10,7 +10,7 @@ use crate::outcome::HandResult;
 use crate::people::{Person, Seating};
 use crate::phase::Phase;
 use crate::rotation::next_dealer;
-use crate::round::{Board, Holding, Round};
+use crate::round::{Board, Exchange, Holding, Round};
 use crate::ruleset::RuleSet;
 use crate::score::MatchScore;
 use crate::seat::{Seat, Side};
@@ -282,7 +282,8 @@ impl Match {
             self.round.deal_no() + 1,
             self.round.hand_no() + 1,
             dealer,
-        );
+        )
+        .with_exchange(Exchange::after(&result, &self.progress.rules));
         events.push(self.round.opening_event());
         events
     }

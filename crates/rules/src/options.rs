@@ -20,7 +20,7 @@ pub enum OptionsError {
     #[error("\"preset\" names a preset by its id, like \"double-sar\"")]
     PresetNotText,
     #[error(
-        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy, be-ranga, mindi, dabba)"
+        "unknown rules preset {0:?} (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy, be-ranga, mindi, dabba, satat)"
     )]
     Preset(String),
     /// An unknown option or a value the option does not take, in serde's words (which list

@@ -18,6 +18,8 @@ pub enum Phase {
     Discard,
     Draw,
     SecondDeal,
+    /// Satat, the hand after a court: the losers pass their best cards (RS-PASS).
+    Passing,
     TrickPlay,
     Scoring,
 }
@@ -32,6 +34,7 @@ impl fmt::Display for Phase {
             Phase::Discard => "discard",
             Phase::Draw => "draw",
             Phase::SecondDeal => "second deal",
+            Phase::Passing => "passing",
             Phase::TrickPlay => "trick play",
             Phase::Scoring => "scoring",
         })

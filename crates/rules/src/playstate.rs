@@ -14,7 +14,7 @@ use crate::round::{PlayOn, Round};
 use crate::ruleset::{Call, Mode, RuleSet};
 use crate::seat::{MAX_SIDES, Seat, Seats, Side};
 use crate::trick::Trick;
-use crate::trick::{NO_TRUMPS, beats_bits};
+use crate::trick::{NO_TRUMPS, TWO_OF_HEARTS, beats_bits, top_two_bit};
 use crate::view::SeatView;
 
 const NO_SEAT: u8 = 4;
@@ -55,8 +55,11 @@ pub struct PlayState {
     trumps: u8,
     /// The suit led, as a mask, or empty when leading.
     led: CardSet,
-    win_card: Card,
+    /// The bits of the card winning the trick so far: Satat's 2♥ as the highest trump (RS-TWO).
+    win_bit: u8,
     win_seat: u8,
+    /// Satat: the 2♥ belongs to trumps and beats every card (RS-TWO).
+    satat: bool,
     /// Tricks completed, and taken per team (collected from the heap, in Double Sar).
     tally: Tally,
     total_tricks: u8,
@@ -84,6 +87,11 @@ impl PlayState {
         let most = hands.iter().map(|h| h.count()).max().unwrap_or(0);
         let left = most.min(total);
         let seats = rules.seats();
+        let trumps = match trumps {
+            Some(suit) => suit as u8,
+            None if rules.call == Call::FirstVoid => PENDING,
+            None => NO_TRUMPS,
+        };
         PlayState {
             seats,
             hands,
@@ -91,14 +99,11 @@ impl PlayState {
             trick_len: 0,
             leader: u8::from(leader),
             turn: u8::from(leader),
-            trumps: match trumps {
-                Some(suit) => suit as u8,
-                None if rules.call == Call::FirstVoid => PENDING,
-                None => NO_TRUMPS,
-            },
+            trumps,
             led: CardSet::EMPTY,
-            win_card: Card::new(Suit::Spades, crate::Rank::TWO),
+            win_bit: 0,
             win_seat: NO_SEAT,
+            satat: rules.two_of_hearts,
             tally: Tally {
                 tricks: total - left,
                 ..Tally::default()
@@ -188,13 +193,16 @@ impl PlayState {
         if left == 0 {
             return Err(PositionError::NothingLeft);
         }
-        if let Some(&(_, first)) = played.first() {
-            let led = CardSet::suit_mask(first.suit());
-            for &(seat, card) in &played[1..] {
-                if card.suit() != first.suit() && !(deal.hand(seat) & led).is_empty() {
-                    return Err(PositionError::DidNotFollow { card, seat });
-                }
+        let mut all = deal.hands;
+        for &(seat, card) in &played {
+            all[seat.index()].insert(card);
+        }
+        let mut probe = PlayState::new(all, trick.trumps(), trick.leader, rules);
+        for &(seat, card) in &played {
+            if !probe.legal().contains(card) {
+                return Err(PositionError::DidNotFollow { card, seat });
             }
+            probe.place(card);
         }
         let table = Table {
             trick,
@@ -259,7 +267,7 @@ impl PlayState {
         }
         // R-HIDTRICK: after a reveal in this trick the cards before it do not count as trumps
         if let Some((seat, card)) = trick.winner() {
-            state.win_card = card;
+            state.win_bit = state.bit(card);
             state.win_seat = u8::from(seat);
         }
         state
@@ -355,7 +363,22 @@ impl PlayState {
     }
 
     pub fn winning(&self) -> Option<(Seat, Card)> {
-        (self.trick_len > 0).then(|| (Seat::ALL[self.win_seat as usize], self.win_card))
+        (self.trick_len > 0).then(|| (Seat::ALL[self.win_seat as usize], self.win_card()))
+    }
+
+    /// The seat still holding Satat's 2♥, the highest trump (RS-TWO).
+    pub fn top_two_holder(&self) -> Option<Seat> {
+        if self.two().is_empty() {
+            return None;
+        }
+        self.seats
+            .all()
+            .find(|s| !(self.hands[s.index()] & self.two()).is_empty())
+    }
+
+    /// Is `card` Satat's 2♥, which wins any trick it is played to (RS-TWO)?
+    pub fn is_top_two(&self, card: Card) -> bool {
+        self.two().contains(card)
     }
 
     /// Has every trick been played?
@@ -366,16 +389,61 @@ impl PlayState {
     /// Would `card`, played now by the seat to play, take the trick so far? (R-WIN)
     pub fn would_win(&self, card: Card) -> bool {
         self.trick_len == 0
-            || beats_bits(card.bit(), self.win_card.bit(), self.trumps)
+            || beats_bits(self.bit(card), self.win_bit, self.trumps)
             || (self.trumps == PENDING && !self.led.contains(card))
     }
 
-    /// The legal cards of the seat to play (R-FOLLOW).
+    /// The legal cards of the seat to play (R-FOLLOW). The 2♥ of Satat may always be played,
+    /// and alone it does not oblige its holder to follow trumps (RS-TWO).
     #[inline]
     pub fn legal(&self) -> CardSet {
+        if self.satat {
+            self.legal_with::<true>()
+        } else {
+            self.legal_with::<false>()
+        }
+    }
+
+    /// [`Self::legal`] for a table where the 2♥ is the highest trump (`TWO`) or is not: random
+    /// play decides that once a hand, not once a card.
+    #[inline(always)]
+    fn legal_with<const TWO: bool>(&self) -> CardSet {
         let hand = self.hands[self.seat_to_play() as usize];
+        // the suit led never holds the 2♥, which may always go
         let follow = hand & self.led;
-        if follow.is_empty() { hand } else { follow }
+        if follow.is_empty() {
+            hand
+        } else if TWO {
+            follow | (hand & CardSet::single(TWO_OF_HEARTS))
+        } else {
+            follow
+        }
+    }
+
+    /// The 2♥ where it is the highest trump, as a set: empty elsewhere.
+    #[inline(always)]
+    fn two(&self) -> CardSet {
+        CardSet::from_bits(CardSet::single(TWO_OF_HEARTS).bits() & u64::from(self.satat).wrapping_neg())
+    }
+
+    /// The bits the 2♥ compares by: validation keeps it from tables where play fixes trumps.
+    fn top(&self) -> u8 {
+        top_two_bit(self.trumps.min(NO_TRUMPS))
+    }
+
+    /// The bits `card` compares by (RS-TWO).
+    #[inline(always)]
+    fn bit(&self, card: Card) -> u8 {
+        if self.two().contains(card) {
+            self.top()
+        } else {
+            card.bit()
+        }
+    }
+
+    /// The card winning the trick so far.
+    fn win_card(&self) -> Card {
+        card_of_bits(self.win_bit)
     }
 
     /// Plays a legal card of the seat to play. Returns the winner when it completes a trick.
@@ -389,12 +457,40 @@ impl PlayState {
     /// `V-REVOKE=penalty` stands until it is corrected or claimed.
     #[inline]
     fn place(&mut self, card: Card) -> Option<Seat> {
+        if self.satat {
+            self.place_with::<true>(card)
+        } else {
+            self.place_with::<false>(card)
+        }
+    }
+
+    #[inline(always)]
+    fn place_with<const TWO: bool>(&mut self, card: Card) -> Option<Seat> {
         let seat = self.seat_to_play();
         self.hands[seat as usize].remove(card);
         self.trick[self.trick_len as usize] = card;
-        if self.trick_len == 0 {
-            self.led = CardSet::suit_mask(card.suit());
-            self.win_card = card;
+        if TWO && self.two().contains(card) {
+            // RS-TWO: the 2♥ takes the trick; played before trumps are known, it leaves every
+            // later card of the trick free
+            if self.trick_len == 0 {
+                self.led = if self.trumps < NO_TRUMPS {
+                    CardSet::suit_mask(Suit::from_index(usize::from(self.trumps)))
+                } else {
+                    CardSet::EMPTY
+                };
+            } else if self.trumps >= NO_TRUMPS {
+                self.led = CardSet::EMPTY;
+            }
+            self.win_bit = self.top();
+            self.win_seat = seat;
+        } else if self.trick_len == 0 {
+            // the 2♥ never has to follow
+            self.led = if TWO {
+                CardSet::suit_mask(card.suit()) - self.two()
+            } else {
+                CardSet::suit_mask(card.suit())
+            };
+            self.win_bit = card.bit();
             self.win_seat = seat;
         } else {
             if self.trumps == PENDING && !self.led.contains(card) {
@@ -403,8 +499,9 @@ impl PlayState {
                 self.fixed_in = self.tally.tricks + 1;
             }
             // branch-free, so that random play does not pay for mispredicted branches
-            let beats = beats_bits(card.bit(), self.win_card.bit(), self.trumps);
-            self.win_card = std::hint::select_unpredictable(beats, card, self.win_card);
+            let bit = card.bit();
+            let beats = beats_bits(bit, self.win_bit, self.trumps);
+            self.win_bit = std::hint::select_unpredictable(beats, bit, self.win_bit);
             self.win_seat = std::hint::select_unpredictable(beats, seat, self.win_seat);
         }
         self.trick_len += 1;
@@ -429,6 +526,7 @@ impl PlayState {
                 ..Taken::NOTHING
             }
         };
+        let win_bit = self.win_bit;
         let taken = match &mut self.heap {
             // Double Sar: the trick goes to the heap, which the winner's team may collect (§6)
             Some((heap, collect)) => {
@@ -442,7 +540,7 @@ impl PlayState {
                 };
                 heap.add(
                     Seat::ALL[winner as usize],
-                    self.win_card,
+                    card_of_bits(win_bit),
                     number,
                     trick,
                     *collect,
@@ -475,36 +573,48 @@ impl PlayState {
     }
 
     /// Plays random legal cards to the end of the hand (all tricks) and returns tricks per side,
-    /// through [`Self::play`] as every search does. Each legal card is equally likely, up to the
-    /// tiny bias of [`CardSet::pick`].
+    /// by the rules of [`Self::legal`] and [`Self::play`] as every search does. Each legal card is
+    /// equally likely, up to the tiny bias of [`CardSet::pick`].
     #[inline]
+    pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> [u8; MAX_SIDES] {
+        if self.satat {
+            self.playout_with::<true, R>(rng)
+        } else {
+            self.playout_with::<false, R>(rng)
+        }
+    }
+
+    #[inline(always)]
     #[expect(
         clippy::cast_possible_truncation,
         reason = "each half of a 64-bit draw chooses a card"
     )]
-    pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> [u8; MAX_SIDES] {
+    fn playout_with<const TWO: bool, R: Rng + ?Sized>(&mut self, rng: &mut R) -> [u8; MAX_SIDES] {
         // one 64-bit draw chooses two cards: half the work of the generator
         while !self.is_over() {
             let r = rng.next_u64();
-            let Some(card) = self.random_card(r as u32) else {
+            let Some(card) = self.legal_with::<TWO>().pick(r as u32) else {
                 break;
             };
-            self.play(card);
+            self.place_with::<TWO>(card);
             if self.is_over() {
                 break;
             }
-            let Some(card) = self.random_card((r >> 32) as u32) else {
+            let Some(card) = self.legal_with::<TWO>().pick((r >> 32) as u32) else {
                 break;
             };
-            self.play(card);
+            self.place_with::<TWO>(card);
         }
         self.taken()
     }
+}
 
-    /// A legal card of the seat to play, chosen by the random number `r`.
-    #[inline]
-    fn random_card(&self, r: u32) -> Option<Card> {
-        self.legal().pick(r)
+/// The card that compares by `bits`: no card has the rank above the ace but the 2♥ (RS-TWO).
+fn card_of_bits(bits: u8) -> Card {
+    if bits & 15 == 15 {
+        TWO_OF_HEARTS
+    } else {
+        Card::from_bit_unchecked(u32::from(bits))
     }
 }
 

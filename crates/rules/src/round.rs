@@ -3,6 +3,7 @@
 
 mod auction;
 mod draw;
+mod exchange;
 
 use serde::{Deserialize, Serialize};
 
@@ -18,10 +19,11 @@ use crate::outcome::{HandKind, HandResult};
 use crate::phase::Phase;
 use crate::ruleset::{Call, Mode, Revoke, RuleSet};
 use crate::seat::{MAX_SIDES, Seat, Seats, Side};
-use crate::trick::Trick;
+use crate::trick::{TWO_OF_HEARTS, Trick};
 
 pub use auction::{Auction, LEAST_BID, MOST_BID};
 pub use draw::{HAKEM_DISCARDS, OTHER_DISCARDS};
+pub use exchange::Exchange;
 
 /// Redeals allowed in a row by the Under-ten rule (`V-REDEAL`).
 pub const MAX_REDEALS: u8 = 2;
@@ -90,6 +92,8 @@ pub struct Board {
     draws: u8,
     /// The bidding of Dabba Rang (RDB-BID).
     auction: Auction,
+    /// Satat's card passing after a court (RS-PASS).
+    exchange: Option<Exchange>,
     call: Option<TrumpCall>,
     /// Cards known by all to be in a seat's hand: a shown or turned trump, a revealed indicator.
     exposed: CardSet,
@@ -127,10 +131,11 @@ impl Round {
                 deck,
                 draws: 0,
                 auction: Auction::default(),
+                exchange: None,
                 call: None,
                 exposed: CardSet::EMPTY,
                 redeals: 0,
-                trick: Trick::at(seats, seats.next(dealer), None),
+                trick: Trick::at(seats, seats.next(dealer), None).with_top_two(rules.two_of_hearts),
                 tricks: Vec::with_capacity(usize::from(rules.tricks())),
                 tally: Tally::default(),
                 heap: Heap::default(),
@@ -306,6 +311,7 @@ impl Round {
             Phase::Bidding => self.board.auction.turn,
             Phase::Discard => Some(self.discarding()),
             Phase::Draw => Some(self.drawing()),
+            Phase::Passing => self.giving(),
             Phase::TrickPlay => match self.board.play_on {
                 Some(PlayOn::Asked(seat)) => Some(seat),
                 _ => self.board.trick.to_play(),
@@ -346,12 +352,27 @@ impl Round {
                     self.board.exposed |= cards;
                     events.push(Event::DummyOpened { seat: dummy, cards });
                 }
-                self.board.trick = Trick::at(self.board.seats, self.caller(), self.trumps());
-                self.board.phase = Phase::TrickPlay;
+                if self.board.exchange.is_some() {
+                    // RS-PASS: the hand after a court passes cards first
+                    self.board.phase = Phase::Passing;
+                } else {
+                    self.start_play();
+                }
             }
             _ => {}
         }
         events
+    }
+
+    /// The caller leads the first trick (R-LEAD1).
+    fn start_play(&mut self) {
+        self.board.trick = self.new_trick(self.caller());
+        self.board.phase = Phase::TrickPlay;
+    }
+
+    /// An empty trick led by `leader`, with trumps as they count now.
+    fn new_trick(&self, leader: Seat) -> Trick {
+        Trick::at(self.board.seats, leader, self.trumps()).with_top_two(self.board.rules.two_of_hearts)
     }
 
     fn deal_batch(&mut self, size: u8, events: &mut Vec<Event>) {
@@ -384,26 +405,36 @@ impl Round {
             .indicator()
             .filter(|_| seat == self.caller())
             .map_or(CardSet::EMPTY, CardSet::single);
-        let Some(led) = self.board.trick.led_suit() else {
-            // Leading: any card (R-LEADANY); the indicator only once nothing else is left.
-            return if hand.is_empty() { indicator } else { hand };
+        let trick = &self.board.trick;
+        let any = if hand.is_empty() { indicator } else { hand };
+        let Some(led) = trick.led_suit().filter(|_| !trick.is_free()) else {
+            // Leading: any card (R-LEADANY); the indicator only once nothing else is left. The
+            // same after a 2♥ played before trumps were known (RS-TWO).
+            return any;
         };
-        let follow = hand.of_suit(led);
+        // RS-TWO: the 2♥ may be played to any trick, and a player whose only card of the suit
+        // led is the 2♥ (its only trump, when trumps are led) need not follow
+        let two = if trick.has_top_two() {
+            hand & CardSet::single(TWO_OF_HEARTS)
+        } else {
+            CardSet::EMPTY
+        };
+        let follow = trick.of_suit(hand, led) - two;
         if !follow.is_empty() {
-            return follow;
+            return follow | two;
         }
         if indicator.has_suit(led) {
             // For following suit the face-down card counts as part of the caller's hand: the
             // caller must play it, which reveals trumps.
-            return indicator;
+            return indicator | two;
         }
         if self.board.must_trump == Some(seat)
             && let Some(trumps) = self.trumps()
-            && hand.has_suit(trumps)
+            && !trick.of_suit(hand, trumps).is_empty()
         {
-            return hand.of_suit(trumps);
+            return trick.of_suit(hand, trumps);
         }
-        if hand.is_empty() { indicator } else { hand }
+        any
     }
 
     /// Every intent `seat` may make now. Revoke claims are listed only where they are true, so
@@ -422,8 +453,8 @@ impl Round {
                 let hand = self.holdings[seat.index()].hand;
                 match self.board.rules.call {
                     Call::Announce => out.extend(Suit::ALL.map(|suit| Intent::Call { suit })),
-                    Call::Show => out.extend(hand.iter().map(|card| Intent::Show { card })),
-                    Call::Hidden => out.extend(hand.iter().map(|card| Intent::Hide { card })),
+                    Call::Show => out.extend(self.indicators(hand).map(|card| Intent::Show { card })),
+                    Call::Hidden => out.extend(self.indicators(hand).map(|card| Intent::Hide { card })),
                     Call::FirstVoid => {}
                 }
                 if self.board.rules.defer {
@@ -435,6 +466,7 @@ impl Round {
             }
             Phase::Discard => self.discard_intents(seat, &mut out),
             Phase::Draw => out.extend([Intent::Keep, Intent::Decline]),
+            Phase::Passing => self.give_intents(seat, &mut out),
             Phase::TrickPlay => {
                 if let Some(PlayOn::Asked(_)) = self.board.play_on {
                     out.push(Intent::PlayOn);
@@ -542,11 +574,15 @@ impl Round {
         if self.indicator().is_none() {
             return Some(Barred::NoIndicator);
         }
-        let Some(led) = self.board.trick.led_suit() else {
+        let trick = &self.board.trick;
+        let Some(led) = trick.led_suit() else {
             return Some(Barred::CanFollow);
         };
+        if trick.is_free() {
+            return Some(Barred::TrickFreed);
+        }
         let hand = self.holdings[seat.index()].hand;
-        let holds_led = hand.has_suit(led)
+        let holds_led = !trick.of_suit(hand, led).is_empty()
             || (seat == self.caller() && self.indicator().is_some_and(|c| c.suit() == led));
         holds_led.then_some(Barred::CanFollow)
     }
@@ -578,6 +614,7 @@ impl Round {
             Intent::Bid { .. } | Intent::Pass => self.board.phase == Phase::Bidding,
             Intent::Discard { .. } => self.board.phase == Phase::Discard,
             Intent::Keep | Intent::Decline => self.board.phase == Phase::Draw,
+            Intent::Give { .. } => self.board.phase == Phase::Passing,
             Intent::Play { .. } | Intent::Reveal => {
                 self.board.phase == Phase::TrickPlay && !matches!(self.board.play_on, Some(PlayOn::Asked(_)))
             }
@@ -608,6 +645,7 @@ impl Round {
             Intent::Show { card } => {
                 self.require_call(Call::Show, NotInRules::Show)?;
                 self.require_held(seat, card)?;
+                self.require_suited(card)?;
                 self.board.call = Some(TrumpCall::Shown(card));
                 self.board.exposed.insert(card);
                 events.push(Event::TrumpShown { seat, card });
@@ -616,6 +654,7 @@ impl Round {
             Intent::Hide { card } => {
                 self.require_call(Call::Hidden, NotInRules::Hide)?;
                 self.require_held(seat, card)?;
+                self.require_suited(card)?;
                 self.holdings[seat.index()].hand.remove(card);
                 self.board.call = Some(TrumpCall::Hidden {
                     card,
@@ -643,7 +682,8 @@ impl Round {
                     self.board.deal_no + 1,
                     self.board.hand_no,
                     self.board.dealer,
-                );
+                )
+                .with_exchange(self.board.exchange);
                 self.board.redeals = redeals;
                 events.push(Event::Redeal { seat, redeals });
                 events.push(self.opening_event());
@@ -653,6 +693,7 @@ impl Round {
             Intent::Discard { cards } => self.discard(seat, cards, &mut events)?,
             Intent::Keep => self.draw(seat, true, &mut events),
             Intent::Decline => self.draw(seat, false, &mut events),
+            Intent::Give { cards } => self.give(seat, cards, &mut events)?,
             Intent::Play { card } => self.play(seat, card, &mut events)?,
             Intent::Reveal => {
                 if let Some(why) = self.reveal_refusal(seat) {
@@ -692,6 +733,21 @@ impl Round {
             Ok(())
         } else {
             Err(RuleError::NotInRules(otherwise))
+        }
+    }
+
+    /// The cards that may fix trumps by their suit: not the 2♥ of Satat, which belongs to
+    /// whatever suit is trumps (RS-TWO).
+    fn indicators(&self, hand: CardSet) -> impl Iterator<Item = Card> {
+        let two = self.board.trick.has_top_two();
+        hand.iter().filter(move |&c| !two || c != TWO_OF_HEARTS)
+    }
+
+    fn require_suited(&self, card: Card) -> Result<(), RuleError> {
+        if self.board.trick.has_top_two() && card == TWO_OF_HEARTS {
+            Err(RuleError::TwoNamesNoSuit)
+        } else {
+            Ok(())
         }
     }
 
@@ -874,7 +930,7 @@ impl Round {
             }
         };
         self.board.tally.add(side, taken);
-        self.board.trick = Trick::at(self.board.seats, winner, self.trumps());
+        self.board.trick = self.new_trick(winner);
         match Ending::of(&self.board.rules)
             .after_trick(&self.board.tally, self.board.seats.side(self.caller()))
         {

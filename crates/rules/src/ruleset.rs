@@ -232,6 +232,9 @@ pub struct RuleSet {
     /// `V-DABBA-ACES`: two aces in one trick collected by the caller's team count as two tricks
     /// toward the announcement.
     pub dabba_aces: bool,
+    /// Satat: the 2♥ is the highest trump (RS-TWO), and after a court the losers pass their best
+    /// cards to the winners (RS-PASS) unless trumps are hidden (Trup kasiet).
+    pub two_of_hearts: bool,
     /// `V-FIRSTCOLLECT`: no collection before this many tricks have been played.
     pub first_collect: u8,
     /// `V-ACE`.
@@ -268,6 +271,7 @@ impl Default for RuleSet {
             count: Count::default(),
             bidding: false,
             dabba_aces: false,
+            two_of_hearts: false,
             first_collect: 0,
             ace: AceCollect::default(),
             first_two: FirstTwo::default(),
@@ -298,10 +302,11 @@ pub enum Preset {
     BeRanga,
     Mindi,
     Dabba,
+    Satat,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 11] = [
+    pub const ALL: [Preset; 12] = [
         Preset::CourtPiece,
         Preset::DoubleSar,
         Preset::HiddenRang,
@@ -313,6 +318,7 @@ impl Preset {
         Preset::BeRanga,
         Preset::Mindi,
         Preset::Dabba,
+        Preset::Satat,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -328,6 +334,7 @@ impl Preset {
             Preset::BeRanga => "be-ranga",
             Preset::Mindi => "mindi",
             Preset::Dabba => "dabba",
+            Preset::Satat => "satat",
         }
     }
 
@@ -345,6 +352,7 @@ impl Preset {
             Preset::BeRanga => "Be-ranga Double Sar",
             Preset::Mindi => "Dehla Pakad (Mindi)",
             Preset::Dabba => "Dabba Rang",
+            Preset::Satat => "Satat",
         }
     }
 
@@ -426,6 +434,12 @@ impl Preset {
                 call: Call::Hidden,
                 bidding: true,
                 redeal: false,
+                ..base
+            },
+            // §10: RS-TWO, RS-PASS, RS-SCORE (courts to V-TARGET); otherwise Court Piece, its
+            // Under-ten redeal included
+            Preset::Satat => RuleSet {
+                two_of_hearts: true,
                 ..base
             },
         }
@@ -520,6 +534,19 @@ impl RuleSet {
         {
             return Err(RulesConflict::Bidding);
         }
+        if self.two_of_hearts
+            && (self.players != 4
+                || self.dummy
+                || self.mode != Mode::SingleSar
+                || self.count != Count::Tricks
+                || self.bidding
+                || self.defer
+                || self.call == Call::FirstVoid
+                || self.revoke != Revoke::Prevent
+                || self.scoring != Scoring::Courts)
+        {
+            return Err(RulesConflict::TwoOfHearts);
+        }
         if self.first_collect > 13 {
             return Err(RulesConflict::FirstCollect(self.first_collect));
         }
@@ -539,6 +566,12 @@ impl RuleSet {
             Some(seats) => seats,
             None => Seats::FOUR,
         }
+    }
+
+    /// After a court the losers pass cards to the winners (RS-PASS): Satat with trumps named
+    /// or shown, not Trup kasiet.
+    pub fn passes_after_court(&self) -> bool {
+        self.two_of_hearts && self.call != Call::Hidden
     }
 
     /// Tricks in a hand: the cards each seat holds.

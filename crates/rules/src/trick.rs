@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, Suit};
+use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::heap::TrumpsAt;
 use crate::seat::{Seat, Seats};
@@ -24,6 +24,20 @@ pub struct Trick {
     /// With hidden trumps revealed during this trick, only cards from this position on count as
     /// trumps (`V-CALL=hidden`): a trump-suit card thrown earlier is a plain card.
     trump_from: u8,
+    /// Satat: the 2♥ is the highest trump (RS-TWO).
+    #[serde(default)]
+    top_two: bool,
+}
+
+/// The 2♥, the highest trump of Satat (RS-TWO).
+pub const TWO_OF_HEARTS: Card = Card::new(Suit::Hearts, Rank::TWO);
+
+/// The card bits [`beats_bits`] compares the 2♥ of Satat as (RS-TWO): above the ace of trumps
+/// (`trumps` a suit number), or with no trumps known (`NO_TRUMPS`) in a fifth suit that beats
+/// every card and that no card beats.
+#[inline(always)]
+pub const fn top_two_bit(trumps: u8) -> u8 {
+    trumps * 16 + 15
 }
 
 impl Trick {
@@ -40,7 +54,19 @@ impl Trick {
             cards: [None; 4],
             trumps,
             trump_from: 0,
+            top_two: false,
         }
+    }
+
+    /// The same trick where the 2♥ is the highest trump (RS-TWO).
+    pub const fn with_top_two(mut self, top_two: bool) -> Trick {
+        self.top_two = top_two;
+        self
+    }
+
+    /// Is the 2♥ the highest trump here (RS-TWO)?
+    pub const fn has_top_two(&self) -> bool {
+        self.top_two
     }
 
     pub fn len(&self) -> usize {
@@ -65,9 +91,50 @@ impl Trick {
         self.seats.after(self.leader, position)
     }
 
-    /// The suit of the first card (R-FOLLOW).
+    /// The suit of the first card (R-FOLLOW): none before a card is led, nor when the 2♥ is led
+    /// while trumps are not known (RS-TWO).
     pub fn led_suit(&self) -> Option<Suit> {
-        self.cards[0].map(Card::suit)
+        self.cards[0].and_then(|c| self.suit_at(c, 0))
+    }
+
+    /// The suit `card` belongs to, played next: the 2♥ of Satat is a trump, of no suit while
+    /// trumps are not known (RS-TWO).
+    pub fn suit_of(&self, card: Card) -> Option<Suit> {
+        self.suit_at(card, self.len())
+    }
+
+    fn suit_at(&self, card: Card, position: usize) -> Option<Suit> {
+        if self.top_two && card == TWO_OF_HEARTS {
+            self.trumps_at(position)
+        } else {
+            Some(card.suit())
+        }
+    }
+
+    /// The cards of `hand` that belong to `suit` in this trick (RS-TWO: the 2♥ to trumps).
+    pub fn of_suit(&self, hand: CardSet, suit: Suit) -> CardSet {
+        if !self.top_two {
+            return hand.of_suit(suit);
+        }
+        let two = hand & CardSet::single(TWO_OF_HEARTS);
+        let plain = hand.of_suit(suit) - two;
+        if Some(suit) == self.trumps {
+            plain | two
+        } else {
+            plain
+        }
+    }
+
+    /// Trup kasiet: the 2♥ played before trumps were known lets every later card of the trick be
+    /// any card (RS-TWO).
+    pub fn is_free(&self) -> bool {
+        self.top_two
+            && self
+                .cards
+                .iter()
+                .enumerate()
+                .map_while(|(i, c)| c.map(|c| (i, c)))
+                .any(|(i, c)| c == TWO_OF_HEARTS && self.trumps_at(i).is_none())
     }
 
     pub fn trumps(&self) -> Option<Suit> {
@@ -161,24 +228,48 @@ impl Trick {
         self.trumps.filter(|_| position >= self.trump_from as usize)
     }
 
-    /// The seat and card winning the trick so far (R-WIN, R-HIDTRICK).
+    /// The seat and card winning the trick so far (R-WIN, R-HIDTRICK, RS-TWO).
     pub fn winner(&self) -> Option<(Seat, Card)> {
+        let (pos, best) = self.winning()?;
+        Some((self.seat_at(pos), best))
+    }
+
+    fn winning(&self) -> Option<(usize, Card)> {
         let mut plays = self.cards.iter().map_while(|c| *c).enumerate();
         let (_, mut best) = plays.next()?;
         let mut best_pos = 0;
         for (pos, card) in plays {
-            if beats(card, best, self.trumps_at(pos)) {
+            if self.beats_at(card, pos, best, best_pos) {
                 best = card;
                 best_pos = pos;
             }
         }
-        Some((self.seat_at(best_pos), best))
+        Some((best_pos, best))
     }
 
     /// Would `card`, played next, take the trick from the card winning it so far?
     pub fn would_win(&self, card: Card) -> bool {
-        self.winner()
-            .is_none_or(|(_, best)| beats(card, best, self.trumps_at(self.len())))
+        self.winning()
+            .is_none_or(|(pos, best)| self.beats_at(card, self.len(), best, pos))
+    }
+
+    /// Does `card` at `position` take the trick from `best` at `best_pos`?
+    fn beats_at(&self, card: Card, position: usize, best: Card, best_pos: usize) -> bool {
+        if self.top_two && best == TWO_OF_HEARTS {
+            // it wins the trick it is played to, even when trumps come out after it
+            return false;
+        }
+        let trumps = self.trumps_at(position).map_or(NO_TRUMPS, |s| s as u8);
+        beats_bits(self.bit_at(card, position), self.bit_at(best, best_pos), trumps)
+    }
+
+    /// The bits a card is compared by: the 2♥ of Satat above the trump ace (RS-TWO).
+    fn bit_at(&self, card: Card, position: usize) -> u8 {
+        if self.top_two && card == TWO_OF_HEARTS {
+            top_two_bit(self.trumps_at(position).map_or(NO_TRUMPS, |s| s as u8))
+        } else {
+            card.bit()
+        }
     }
 }
 

@@ -79,6 +79,8 @@ pub struct SeatView {
     pub auction: Option<Auction>,
     /// The caller and the tricks its team announced, once the bidding is over (RDB-BID).
     pub contract: Option<(Seat, u8)>,
+    /// Satat's card passing after a court, as this seat knows it (RS-PASS).
+    pub exchange: Option<ExchangeView>,
     /// The Double Sar heap.
     pub heap: Heap,
     pub play_on: Option<PlayOn>,
@@ -188,9 +190,34 @@ impl SeatView {
         self.own_indicator = None;
         self.discards = CardSet::EMPTY;
         self.offer = None;
+        if let Some(exchange) = &mut self.exchange {
+            exchange.gave = CardSet::EMPTY;
+            exchange.got = CardSet::EMPTY;
+        }
         self.legal.clear();
         self
     }
+}
+
+/// The card passing of the hand after a court as one seat knows it (RS-PASS): who passes how
+/// many and who has, and the cards this seat passed and was passed, which only it and its
+/// neighbour in the exchange know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExchangeView {
+    /// The side that lost the court and passes its best cards.
+    pub losers: Side,
+    /// Cards passed each way.
+    pub cards: u8,
+    /// The seat this one exchanges with.
+    pub with: Seat,
+    /// Which seats have put their cards down.
+    pub given: [bool; 4],
+    /// The cards this seat put down to pass.
+    pub gave: CardSet,
+    /// The cards this seat was passed, once the cards have changed hands.
+    pub got: CardSet,
+    /// Have the cards changed hands?
+    pub done: bool,
 }
 
 /// The public side of the trump call.
@@ -207,6 +234,24 @@ pub enum CallView {
     Revealed(Card),
     /// No call: the card that fixed trumps once a seat could not follow (RB-TRUMP).
     FirstVoid(Option<Card>),
+}
+
+fn exchange_view(round: &crate::Round, seat: Seat) -> Option<ExchangeView> {
+    let exchange = round.exchange()?;
+    let with = round.exchanges_with(seat)?;
+    Some(ExchangeView {
+        losers: exchange.losers,
+        cards: exchange.cards,
+        with,
+        given: Seat::ALL.map(|s| !exchange.given(s).is_empty()),
+        gave: exchange.given(seat),
+        got: if exchange.done {
+            exchange.given(with)
+        } else {
+            CardSet::EMPTY
+        },
+        done: exchange.done,
+    })
 }
 
 impl SeatView {
@@ -269,6 +314,7 @@ impl SeatView {
             doubles: round.tally().doubles,
             auction: round.rules().bidding.then(|| round.auction()),
             contract: round.contract(),
+            exchange: exchange_view(round, seat),
             heap: round.heap(),
             play_on: round.play_on(),
             must_trump: round.must_trump(),
@@ -285,9 +331,12 @@ impl SeatView {
     }
 
     /// The cards this view knows `seat` holds: its own hand, a partner's hand its player plays
-    /// too, and the cards every seat knows.
+    /// too, the cards every seat knows, and those this seat passed it after a court (RS-PASS).
     pub fn known(&self, seat: Seat) -> CardSet {
         let mut known = self.exposed[seat.index()];
+        if let Some(exchange) = self.exchange.filter(|e| e.done && e.with == seat) {
+            known |= exchange.gave - self.played();
+        }
         if seat == self.seat {
             known |= self.hand;
         } else if self.seats.partner(self.seat) == Some(seat) {
@@ -301,7 +350,7 @@ impl SeatView {
     pub fn others_cards(&self) -> CardSet {
         let mut out = self.partner_hand;
         for s in self.seats.all().filter(|&s| s != self.seat) {
-            out |= self.exposed[s.index()];
+            out |= self.known(s);
             if let Some(hands) = self.shown_hands {
                 out |= hands[s.index()];
             }

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
-use courtpiece_rules::{Event, Seat};
+use courtpiece_rules::{CallView, Event, Seat};
 
 use super::{deciding, suit_color, table_on, who};
 use crate::desktop::cost::OurEgui;
@@ -69,6 +69,35 @@ fn announce(
             ),
             Event::PlayedOn { seat } => (format!("{} played on for all thirteen!", name(seat)), None),
             Event::Stopped { seat } => (format!("{} stopped with the court", name(seat)), None),
+            Event::CardsGiven { seat, to, count } => (
+                format!(
+                    "{} passes {} to {}",
+                    name(seat),
+                    words::cards(*count),
+                    who(&session, view, *to)
+                ),
+                None,
+            ),
+            Event::CardsExchanged => (
+                match view.exchange.filter(|e| !e.got.is_empty()) {
+                    Some(e) => format!("You were passed {}", words::card_list(e.got)),
+                    None => "The passed cards change hands".into(),
+                },
+                None,
+            ),
+            // Trup kasiet: while trumps lie face down the caller says who won each trick
+            Event::TrickWon { seat, .. }
+                if view.trick.has_top_two() && view.call == Some(CallView::FaceDown) =>
+            {
+                (
+                    format!(
+                        "{}: {} won the trick",
+                        name(&view.caller),
+                        who(&session, view, *seat)
+                    ),
+                    None,
+                )
+            }
             _ => return None,
         })
     });

@@ -1,6 +1,7 @@
 //! The decisions that are not a card of the hand, each legal intent a button: the cut (shown on
 //! the deck while it is chosen), the trump call, a redeal, a reveal, playing on; in Hokm for two
-//! laying away the cards picked in the hand, and keeping or laying away the card looked at.
+//! laying away the cards picked in the hand, and keeping or laying away the card looked at; in
+//! Satat the cards passed after a court.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -14,6 +15,7 @@ use crate::desktop::table::flourish::CutPreview;
 use crate::desktop::table::geometry;
 use crate::desktop::table::input::Chosen;
 use crate::desktop::table::pacing::Shown;
+use crate::words;
 
 /// Cards off the top the player means to cut at; 0 before they chose.
 #[derive(Resource, Default)]
@@ -54,8 +56,18 @@ fn decisions(
         .filter(|i| {
             !matches!(
                 i,
-                Intent::Play { .. } | Intent::Cut { .. } | Intent::Discard { .. }
+                Intent::Play { .. } | Intent::Cut { .. } | Intent::Discard { .. } | Intent::Give { .. }
             )
+        })
+        .collect();
+    // Satat's passing after a court (RS-PASS): picked in the hand, or one button when the rule
+    // leaves no choice
+    let gifts: Vec<CardSet> = view
+        .legal
+        .iter()
+        .filter_map(|i| match i {
+            Intent::Give { cards } => Some(*cards),
+            _ => None,
         })
         .collect();
     // every set of that many cards is a legal discard: the player picks them in the hand
@@ -63,7 +75,7 @@ fn decisions(
         Intent::Discard { cards } => Some(cards.len()),
         _ => None,
     });
-    if others.is_empty() && !cut && lay_away.is_none() {
+    if others.is_empty() && !cut && lay_away.is_none() && gifts.is_empty() {
         return Ok(());
     }
     let mut send = |intent| {
@@ -104,6 +116,43 @@ fn decisions(
                 {
                     send(Intent::Discard { cards: chosen.0 });
                     chosen.0 = CardSet::EMPTY;
+                }
+            }
+            if let (Some(first), Some(exchange)) = (gifts.first(), view.exchange) {
+                let to = super::who(&session, view, exchange.with);
+                let n = first.count();
+                if view.seats.side(view.seat) == exchange.losers {
+                    ui.label(format!(
+                        "Your side lost the court: pass your best {} to {to}.",
+                        if n == 1 { "card" } else { "two cards" }
+                    ));
+                } else {
+                    ui.label(format!(
+                        "Pass {} back to {to}, never the last of a plain suit: click {} in your hand ({} picked).",
+                        words::cards(n),
+                        if n == 1 { "it" } else { "them" },
+                        chosen.0.len()
+                    ));
+                }
+                if gifts.len() <= 3 {
+                    ui.horizontal_wrapped(|ui| {
+                        for cards in &gifts {
+                            let text = format!("pass {}", words::card_list(*cards));
+                            if ui.button(egui::RichText::new(text).size(17.0)).clicked() {
+                                send(Intent::Give { cards: *cards });
+                                chosen.0 = CardSet::EMPTY;
+                            }
+                        }
+                    });
+                } else {
+                    let ready = gifts.contains(&chosen.0);
+                    if ui
+                        .add_enabled(ready, egui::Button::new(egui::RichText::new("Pass them").size(17.0)))
+                        .clicked()
+                    {
+                        send(Intent::Give { cards: chosen.0 });
+                        chosen.0 = CardSet::EMPTY;
+                    }
                 }
             }
             if view.phase == Phase::Bidding {

@@ -72,6 +72,7 @@ fn doing(view: &SeatView) -> &'static str {
         Phase::Cut => "to cut",
         Phase::Bidding => "to bid",
         Phase::TrumpCall => "to call trumps",
+        Phase::Passing => "to pass",
         Phase::TrickPlay => "to play",
         _ => "to decide",
     }

@@ -22,7 +22,13 @@ pub fn edit(ui: &mut egui::Ui, rules: &mut RuleSet) {
                     (Call::FirstVoid, "the first card of a player who can not follow"),
                 ],
             );
-            if !matches!(rules.call, Call::Hidden | Call::FirstVoid) {
+            if rules.two_of_hearts && rules.call == Call::Hidden {
+                // §10: Satat with a face-down trump is Trup kasiet
+                ui.label("");
+                ui.label("Trup kasiet: the caller says who won each trick until the trump is seen, and no cards are passed after a court");
+                ui.end_row();
+            }
+            if !matches!(rules.call, Call::Hidden | Call::FirstVoid) && !rules.two_of_hearts {
                 check(ui, "The caller may defer", "V-CALL=defer", &mut rules.defer);
             }
             check(ui, "Under-ten redeal", "V-REDEAL", &mut rules.redeal);

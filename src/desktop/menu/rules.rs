@@ -107,6 +107,10 @@ fn explain(ui: &mut egui::Ui, preset: Preset, pictures: Option<&CardPictures>) {
                     card(Suit::Hearts, Rank::TEN),
                 ],
             );
+            if preset == Preset::Satat {
+                ui.label("In Satat the two of hearts is the highest trump: with spades trumps it takes the ace of spades:");
+                p.row(ui, &[card(Suit::Spades, Rank::ACE), card(Suit::Hearts, Rank::TWO)]);
+            }
             if preset == Preset::HiddenRang {
                 ui.label("The caller's hidden trump lies face down until someone asks to see it:");
                 p.row(ui, &[None]);
@@ -209,6 +213,21 @@ fn text(preset: Preset) -> &'static str {
              collected. The caller's side scores a court if it collects what it announced (two \
              for all thirteen announced and taken); otherwise the other side scores a court. \
              Three courts win."
+        }
+        Preset::Satat => {
+            "Satat, the game of Mauritius: Court Piece where the two of hearts is the highest \
+             trump, above the ace, whatever the trumps are. It belongs to the trump suit (it is \
+             no heart unless hearts are trumps), may be played to any trick even by a player who \
+             can follow suit, and wins the trick it is played to. A player whose only trump is \
+             the two of hearts need not follow when trumps are led. It can not name trumps. \
+             In the hand after a court, once all cards are dealt, each player of the side that \
+             lost passes their highest trump (their highest card without one, never the two of \
+             hearts) to the player on their right, who passes back a card of their choice, but \
+             not the last card of a plain suit; after a 52-court two cards go each way. Three \
+             courts win. With the trump laid face down (call = hidden) it is Trup kasiet: no \
+             suit is trumps until the card is turned over, the caller says who won each trick \
+             until then, a two of hearts played before it lets everyone after it in that trick \
+             play any card, and no cards are passed."
         }
     }
 }

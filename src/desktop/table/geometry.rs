@@ -211,6 +211,13 @@ pub fn transform(spot: Spot, eye: Eye, lifted: bool) -> Transform {
             let pos = -along(dir) * 2.9 + dir * (-1.8 + i * 0.2) + Vec3::Y * (0.01 + i * 0.003);
             flat(pos, if face_up { 0.0 } else { yaw }, face_up)
         }
+        Spot::Passed { seat, index, face_up } => {
+            // put down between the seat and the middle, on the side of the seat it goes to
+            let (dir, yaw) = toward(eye.place(seat));
+            let i = f32::from(index);
+            let pos = dir * 1.45 + along(dir) * (0.55 + i * 0.32) + Vec3::Y * (0.01 + i * 0.003);
+            flat(pos, if face_up { 0.0 } else { yaw }, face_up)
+        }
         Spot::Aside { index } => {
             // out of play, face up where nobody sits
             let i = f32::from(index);

@@ -2,7 +2,7 @@
 //! it, the arrow keys move along the cards that may be played (around the hand). Cards that may
 //! not be played now are dimmed, and trying one says why. In Hokm for two a click picks the cards
 //! to lay away (lifted until the decision box lays them down), and a click on the card looked at
-//! in the draw keeps it.
+//! in the draw keeps it. In Satat's passing after a court a click picks the cards to pass.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -75,6 +75,12 @@ fn playable(
                 Intent::Discard { cards } => {
                     now.active = true;
                     now.cards = hand;
+                    now.choose = u8::try_from(cards.len()).unwrap_or(u8::MAX);
+                }
+                // Satat's passing (RS-PASS): the cards of any legal gift may be picked
+                Intent::Give { cards } => {
+                    now.active = true;
+                    now.cards |= *cards;
                     now.choose = u8::try_from(cards.len()).unwrap_or(u8::MAX);
                 }
                 Intent::Keep => now.offer = view.offer,

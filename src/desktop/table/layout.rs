@@ -42,14 +42,18 @@ pub enum Spot {
     Discard { seat: Seat, index: u8, face_up: bool },
     /// Out of play for the whole match (the 2♣ of Hokm for three, R3-DECK).
     Aside { index: u8 },
+    /// Put down by a seat to pass after a court, until all have passed (RS-PASS): the player
+    /// sees their own.
+    Passed { seat: Seat, index: u8, face_up: bool },
 }
 
 impl Spot {
     pub fn face_up(self) -> bool {
         match self {
-            Spot::Hand { face_up, .. } | Spot::Indicator { face_up, .. } | Spot::Discard { face_up, .. } => {
-                face_up
-            }
+            Spot::Hand { face_up, .. }
+            | Spot::Indicator { face_up, .. }
+            | Spot::Discard { face_up, .. }
+            | Spot::Passed { face_up, .. } => face_up,
             Spot::Trick { .. } | Spot::Offer { .. } | Spot::Aside { .. } => true,
             Spot::Pile { .. } | Spot::Heap { .. } | Spot::Deck { .. } => false,
         }
@@ -67,6 +71,7 @@ enum Slot {
     Hand(Seat),
     Indicator(Seat),
     Discard(Seat),
+    Passed(Seat),
     Deck,
 }
 
@@ -199,6 +204,20 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
         spots.insert(card, Spot::Indicator { seat, face_up: false });
         known.insert(card);
     }
+    // Satat's passing (RS-PASS): cards put down to pass lie before their seat until all have
+    // passed; the player sees their own
+    let passing = view.exchange.filter(|e| !e.done);
+    let own_put_down = passing.map_or(CardSet::EMPTY, |e| e.gave);
+    for (index, card) in own_put_down.iter().enumerate() {
+        spots.insert(
+            card,
+            Spot::Passed {
+                seat: view.seat,
+                index: place_number(index),
+                face_up: true,
+            },
+        );
+    }
     for (index, card) in view.discards.iter().enumerate() {
         let index = place_number(index);
         spots.insert(
@@ -218,7 +237,10 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             },
         );
     }
-    known = known.union(view.discards).union(context.removed);
+    known = known
+        .union(view.discards)
+        .union(own_put_down)
+        .union(context.removed);
     if let Some(card) = view.offer {
         spots.insert(card, Spot::Offer { dealer: view.dealer });
         known.insert(card);
@@ -233,6 +255,10 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
         need.insert(Slot::Hand(seat), hidden);
         if seat != view.seat {
             need.insert(Slot::Discard(seat), usize::from(view.discarded[seat.index()]));
+            let put_down = passing
+                .filter(|e| e.given[seat.index()])
+                .map_or(0, |e| usize::from(e.cards));
+            need.insert(Slot::Passed(seat), put_down);
         }
     }
     if let Some(seat) = indicator
@@ -262,7 +288,8 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
         Slot::Hand(seat) => seat.index(),
         Slot::Indicator(seat) => 4 + seat.index(),
         Slot::Discard(seat) => 8 + seat.index(),
-        Slot::Deck => 12,
+        Slot::Passed(seat) => 12 + seat.index(),
+        Slot::Deck => 16,
     });
     for slot in slots {
         let mut missing = need[&slot].saturating_sub(have.get(&slot).copied().unwrap_or(0));
@@ -315,6 +342,7 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
     }
     let mut deck_index = 0u8;
     let mut discarded = [0u8; 4];
+    let mut passed = [0u8; 4];
     for card in &cards {
         match anonymous.slots.get(card) {
             Some(Slot::Discard(seat)) => {
@@ -337,6 +365,18 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
                         face_up: false,
                     },
                 );
+            }
+            Some(Slot::Passed(seat)) => {
+                let index = &mut passed[seat.index()];
+                spots.insert(
+                    *card,
+                    Spot::Passed {
+                        seat: *seat,
+                        index: *index,
+                        face_up: false,
+                    },
+                );
+                *index += 1;
             }
             Some(Slot::Hand(_)) => {}
             _ => {

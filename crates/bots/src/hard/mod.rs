@@ -64,7 +64,11 @@ impl Hard {
         let mut rng = decision_rng(self.seed, view);
         let mut solver = Solver::new();
         solver.set_deadline(Some(deadline));
-        let twins = twins(cards, memory.unseen | view.trick.cards());
+        let mut twins = twins(cards, memory.unseen | view.trick.cards());
+        // Satat's 2♥ wins where the 3♥ loses: it stands for itself (RS-TWO)
+        for two in crate::choices::top_two(view) {
+            twins[two.bit() as usize] = two.bit();
+        }
         let mut totals = [0f32; 64];
         let mut samples = 0;
         let mut candidates = cards;

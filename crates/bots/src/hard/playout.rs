@@ -120,30 +120,40 @@ fn policy(state: &PlayState) -> Option<Card> {
     let seats = state.seats();
     let hands = state.hands();
     let trumps = state.trumps();
-    let low = |set: CardSet| set.iter().min_by_key(|c| (Some(c.suit()) == trumps, c.rank()));
+    // Satat's 2♥ wins any trick: it is the last card spent (RS-TWO)
+    let two = |c: &Card| state.is_top_two(*c);
+    let low = |set: CardSet| {
+        set.iter()
+            .min_by_key(|c| (two(c), Some(c.suit()) == trumps, c.rank()))
+    };
     let tens = state.counts_tens();
     let is_ten = |c: &Card| tens && c.rank() == courtpiece_rules::Rank::TEN;
     let spare = |set: CardSet| {
         set.iter()
-            .min_by_key(|c| (is_ten(c), Some(c.suit()) == trumps, c.rank()))
+            .min_by_key(|c| (two(c), is_ten(c), Some(c.suit()) == trumps, c.rank()))
     };
+    let two_against = state
+        .top_two_holder()
+        .is_some_and(|h| seats.side(h) != seats.side(me));
     match state.winning() {
         None => {
             let sure = legal.iter().filter(|&c| {
-                seats.opponents(me).all(|o| {
-                    let h = hands[o.index()];
-                    let higher = !(CardSet::above(c) & h).is_empty();
-                    let ruff =
-                        !h.has_suit(c.suit()) && trumps.is_some_and(|t| t != c.suit() && h.has_suit(t));
-                    !higher && !ruff
-                })
+                !two_against
+                    && !two(&c)
+                    && seats.opponents(me).all(|o| {
+                        let h = hands[o.index()];
+                        let higher = !(CardSet::above(c) & h).is_empty();
+                        let ruff =
+                            !h.has_suit(c.suit()) && trumps.is_some_and(|t| t != c.suit() && h.has_suit(t));
+                        !higher && !ruff
+                    })
             });
             if let Some(card) = sure.max_by_key(|c| c.rank()) {
                 return Some(card);
             }
             let long = legal
                 .iter()
-                .filter(|c| Some(c.suit()) != trumps)
+                .filter(|c| Some(c.suit()) != trumps && !two(c))
                 .max_by_key(|c| (legal.count_suit(c.suit()), std::cmp::Reverse(c.rank())));
             long.or_else(|| low(legal))
         }

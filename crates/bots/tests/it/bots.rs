@@ -30,6 +30,11 @@ fn rule_sets() -> Vec<RuleSet> {
         ace: AceCollect::NoCollect,
         ..base
     });
+    // Trup kasiet: Satat with the hidden call
+    all.push(RuleSet {
+        call: Call::Hidden,
+        ..Preset::Satat.rules()
+    });
     all
 }
 
@@ -218,6 +223,8 @@ fn samples_agree_with_what_the_table_has_shown() {
                                 assert!((view.known(seat) & memory.unseen).iter().all(|c| h.contains(c)));
                                 for suit in courtpiece_rules::Suit::ALL {
                                     if memory.voids[s][suit.index()] {
+                                        // Satat's 2♥ shows no void (RS-TWO)
+                                        let h = *h - memory.two;
                                         assert!(!h.has_suit(suit), "seat {s} showed it lacks {suit}");
                                     }
                                 }

@@ -12,21 +12,30 @@ use courtpiece_rules::{Card, CardSet, Person, Preset, Seat};
 use crate::support::*;
 
 /// What nobody else may know: for each seat the cards it holds or alone has seen (the face-down
-/// indicator, its discards, the stock card it looks at), and the stock nobody has seen; and who
-/// plays each seat (in Dummy Rang the driver plays two, and may see both).
+/// indicator, its discards, the stock card it looks at, the cards it put down to pass), and the
+/// stock nobody has seen; who plays each seat (in Dummy Rang the driver plays two, and may see
+/// both); and the cards each seat shares with the one it passed cards with in Satat (RS-PASS).
 #[derive(Clone, PartialEq, Eq)]
 struct Secrets {
     seats: [CardSet; 4],
     stock: CardSet,
     people: [Person; 4],
+    shared: [CardSet; 4],
 }
 
 fn secrets(table: &Snapshot) -> Secrets {
     let mut seats = [CardSet::EMPTY; 4];
+    let mut shared = [CardSet::EMPTY; 4];
     let mut looked_at = CardSet::EMPTY;
     for seat in table.game.rules().seats().all() {
         let view = table.game.view(seat);
         let mut held = view.hand.union(view.discards);
+        if let Some(exchange) = view.exchange {
+            if !exchange.done {
+                held = held.union(exchange.gave);
+            }
+            shared[seat.index()] = exchange.gave.union(exchange.got);
+        }
         for card in view.own_indicator.into_iter().chain(view.offer) {
             held.insert(card);
             looked_at.insert(card);
@@ -41,6 +50,7 @@ fn secrets(table: &Snapshot) -> Secrets {
         seats,
         stock: stock.without(looked_at),
         people: Seat::ALL.map(|s| table.game.seating().person_at(s)),
+        shared,
     }
 }
 
@@ -146,11 +156,16 @@ fn check_preset(preset: Preset, hands: u32, seed: u64) {
             let named = cards_named(update);
             let candidates = &states[&(update.moves, update.view.hand_no)];
             let clean = candidates.iter().any(|secret| {
+                let knows = seat.map_or(CardSet::EMPTY, |s| secret.shared[s.index()]);
                 named.intersection(secret.stock).is_empty()
                     && Seat::ALL
                         .into_iter()
                         .filter(|&o| Some(secret.people[o.index()]) != person)
-                        .all(|o| named.intersection(secret.seats[o.index()]).is_empty())
+                        .all(|o| {
+                            named
+                                .intersection(secret.seats[o.index()].without(knows))
+                                .is_empty()
+                        })
             });
             assert!(
                 clean,
@@ -231,4 +246,11 @@ fn no_client_sees_another_seats_cards_mindi() {
 #[test]
 fn no_client_sees_another_seats_cards_dabba() {
     check_preset(Preset::Dabba, HANDS, 21);
+}
+
+/// Satat: a card passed after a court reaches only the two seats that exchange it, before and
+/// after it changes hands (RS-PASS); the 2♥ is a card like any other.
+#[test]
+fn no_client_sees_another_seats_cards_satat() {
+    check_preset(Preset::Satat, HANDS, 22);
 }

@@ -12,6 +12,7 @@ mod mindi;
 mod properties;
 mod records;
 mod rotation;
+mod satat;
 mod scoring;
 mod support;
 mod table;

@@ -2,7 +2,7 @@
 
 use courtpiece_rules::{
     Batches, Card, CardSet, Event, Failed52, HandKind, HandResult, Match, Mode, Phase, Preset, Revoke,
-    RuleSet, Scoring, Seat, Stop, Trick,
+    RuleSet, Scoring, Seat, Stop, TWO_OF_HEARTS, Trick,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -52,13 +52,30 @@ fn rule_sets() -> Vec<RuleSet> {
         stop: Stop::All,
         ..Preset::Dabba.rules()
     });
+    // Trup kasiet (Satat with the hidden call), and Satat with the trump shown
+    let satat = Preset::Satat.rules();
+    all.push(RuleSet {
+        call: courtpiece_rules::Call::Hidden,
+        ..satat.clone()
+    });
+    all.push(RuleSet {
+        call: courtpiece_rules::Call::Show,
+        stop: Stop::All,
+        ..satat
+    });
     all
 }
 
-/// R-WIN and R-HIDTRICK, written again from the rule book as an oracle: a trump counts only if
-/// it did not follow the suit led and was played once trumps were known.
+/// R-WIN, R-HIDTRICK and RS-TWO, written again from the rule book as an oracle: the 2♥ of Satat
+/// wins the trick it is played to; otherwise a trump counts only if it did not follow the suit
+/// led and was played once trumps were known.
 fn oracle_winner(t: &Trick) -> Seat {
     let plays: Vec<(usize, Seat, Card)> = t.plays().enumerate().map(|(i, (s, c))| (i, s, c)).collect();
+    if t.has_top_two()
+        && let Some((_, seat, _)) = plays.iter().find(|p| p.2 == TWO_OF_HEARTS)
+    {
+        return *seat;
+    }
     let led = plays[0].2.suit();
     let trumps: Vec<&(usize, Seat, Card)> = plays
         .iter()
@@ -183,7 +200,9 @@ fn check_state(m: &Match) {
                 .map_or(CardSet::EMPTY, |h| h.iter().fold(CardSet::EMPTY, |a, x| a | *x));
         // Dummy Rang: the one person who plays the driver and the dummy sees both hands
         let same_player = seats.also_plays(s).map_or(CardSet::EMPTY, |p| round.hand(p));
-        assert!((v.others_cards() - public - same_player).is_empty());
+        // RS-PASS: the cards a seat passed are known to it in its neighbour's hand
+        let passed = v.exchange.map_or(CardSet::EMPTY, |e| e.gave);
+        assert!((v.others_cards() - public - same_player - passed).is_empty());
         for other in Seat::ALL.into_iter().filter(|o| *o != s) {
             let leaked = v.hand & round.hand(other);
             assert!(leaked.is_empty(), "{s} sees {other}'s {leaked}");
