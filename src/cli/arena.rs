@@ -5,7 +5,6 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use courtpiece::outside::Player;
 use courtpiece_bots::arena::{MatchOutcome, Summary, play_set};
-use courtpiece_rules::Preset;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -25,9 +24,10 @@ pub struct Options {
     pub hands: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Any preset, tables of three and two too.
-    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
-    pub preset: Preset,
+    /// The rules: any preset (tables of three and two too) or file of options, and `--rule`
+    /// changes.
+    #[command(flatten)]
+    pub rules: super::rules_arg::RulesArgs,
     /// Worker threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -69,7 +69,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
             program.check().map_err(|e| CliError::Usage(e.to_string()))?;
         }
     }
-    let rules = o.preset.rules();
+    let rules = o.rules.rule_set()?;
     let bar = ProgressBar::new(u64::from(o.hands));
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} hands, {elapsed} (eta {eta})") {
         bar.set_style(style);
@@ -102,7 +102,10 @@ pub fn run(o: Options) -> Result<(), CliError> {
     let figures = Figures {
         a: o.a.to_string(),
         b: o.b.to_string(),
-        rules: o.preset.to_string(),
+        rules: match courtpiece_rules::options::describe_game(&rules) {
+            (preset, changes) if changes.is_empty() => preset.to_string(),
+            (preset, changes) => format!("{preset}: {}", changes.join(", ")),
+        },
         matches: s.matches,
         hands: s.hands,
         a_hand_win_rate: s.a_hand_win_rate,

@@ -10,8 +10,8 @@ use courtpiece::figures::clock_seed;
 use courtpiece::words;
 use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::{
-    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, MAX_SIDES, Person, Phase, Preset, Seat,
-    SeatView, Seats, Side, Suit,
+    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, MAX_SIDES, Person, Phase, Seat, SeatView,
+    Seats, Side, Suit,
 };
 
 use super::CliError;
@@ -111,9 +111,8 @@ fn winner(seats: Seats, you: Seat, side: Side) -> String {
 
 #[derive(Debug, clap::Args)]
 pub struct Options {
-    /// Rules preset: court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy.
-    #[arg(long = "rules", default_value = "court-piece", value_parser = super::parse_preset)]
-    pub preset: Preset,
+    #[command(flatten)]
+    pub rules: super::rules_arg::RulesArgs,
     /// Level of the bots: easy, medium, hard.
     #[arg(long = "bots", default_value = "medium", value_parser = super::parse_level)]
     pub level: Level,
@@ -128,21 +127,9 @@ pub struct Options {
     pub record: Option<PathBuf>,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            preset: Preset::CourtPiece,
-            level: Level::Medium,
-            seed: None,
-            hands: None,
-            record: None,
-        }
-    }
-}
-
 pub fn run(options: Options) -> Result<(), CliError> {
     let seed = options.seed.unwrap_or_else(clock_seed);
-    let mut rules = options.preset.rules();
+    let mut rules = options.rules.rule_set()?;
     if options.hands.is_some() {
         rules.max_hands = options.hands;
     }
@@ -165,7 +152,11 @@ pub fn run(options: Options) -> Result<(), CliError> {
         (None, 3) => "You play against two, each for themselves.",
         _ => "You play against one.",
     };
-    println!("{}, seed {seed}. {company}", options.preset.title());
+    let game = match courtpiece_rules::options::describe_game(&rules) {
+        (preset, changes) if changes.is_empty() => preset.title().to_string(),
+        (preset, changes) => format!("{} with {}", preset.title(), changes.join(", ")),
+    };
+    println!("{game}, seed {seed}. {company}");
     println!("Type a card to play it (AS, TH, 7C), or `help`.\n");
     show_events(&[m.round().opening_event()], &m.view_for(ME));
     loop {
@@ -540,7 +531,7 @@ pub(super) fn show_events(events: &[Event], view: &SeatView) {
 
 #[cfg(test)]
 mod tests {
-    use courtpiece_rules::Match;
+    use courtpiece_rules::{Match, Preset};
 
     use super::*;
 

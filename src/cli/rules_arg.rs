@@ -10,8 +10,8 @@ use super::CliError;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct RulesArgs {
-    /// A preset (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy)
-    /// or a JSON file of options, like {"preset":"double-sar","first_collect":5} or a record's
+    /// A preset (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy,
+    /// be-ranga, mindi, dabba, satat) or a JSON file of options, like {"preset":"double-sar","first_collect":5} or a record's
     /// "rules" object.
     #[arg(long = "rules", value_name = "PRESET|FILE", default_value = "court-piece", value_parser = parse_rules_arg)]
     pub rules: RuleSet,
@@ -39,7 +39,7 @@ fn parse_rules_arg(text: &str) -> Result<RuleSet, String> {
     let path = Path::new(text);
     if !path.is_file() {
         return Err(format!(
-            "{text:?} is neither a preset (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy) nor a file of options"
+            "{text:?} is neither a preset (court-piece, double-sar, hidden-rang, hokm, troefcall, hokm-3, hokm-2, dummy, be-ranga, mindi, dabba, satat) nor a file of options"
         ));
     }
     let json = std::fs::read_to_string(path).map_err(|e| format!("{text}: {e}"))?;

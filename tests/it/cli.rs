@@ -115,7 +115,11 @@ fn bad_flags_are_refused() {
     assert!(!courtpiece(&["bench", "--seconds", "soon"]).status.success());
     let out = courtpiece(&["play", "--rules", "bridge"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rules preset"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("neither a preset"));
+    // Satat's 2♥ is not played in Double Sar: refused with the rule book's reason
+    let out = courtpiece(&["play", "--rules", "satat", "--rule", "mode=double-sar"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Satat's 2♥"));
     // a table of three counts three seats: refused by name, not started with an empty seat
     for (seats, says) in [
         (
@@ -169,6 +173,50 @@ fn play_in_the_terminal_at_a_table_of_three() {
     assert!(text.contains("You play against two"), "{tail}");
     assert!(text.contains("East plays") && text.contains("West plays"));
     assert!(!text.contains("Partner"), "nobody has a partner at three");
+}
+
+/// Trup kasiet in the terminal: `--rules satat --rule call=hidden`, the indicator laid by a
+/// typed suit and the cards typed until the hands are over.
+#[test]
+fn play_in_the_terminal_takes_options_on_top_of_a_preset() {
+    use std::io::Write;
+    let cards: Vec<String> = courtpiece_rules::CardSet::DECK
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let mut script = String::new();
+    for _ in 0..120 {
+        script.push_str("26\nS\nH\nD\nC\n");
+        script.push_str(&cards.join("\n"));
+        script.push('\n');
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+        .args([
+            "play",
+            "--rules",
+            "satat",
+            "--rule",
+            "call=hidden",
+            "--seed",
+            "5",
+            "--hands",
+            "2",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let tail = &text[text.len().saturating_sub(400)..];
+    assert!(
+        text.contains("Satat with call=hidden"),
+        "{}",
+        &text[..text.len().min(400)]
+    );
+    assert!(text.contains("hands played: 2"), "{tail}");
 }
 
 #[test]

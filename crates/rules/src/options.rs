@@ -108,12 +108,23 @@ pub fn describe_game(rules: &RuleSet) -> (Preset, Vec<String>) {
     nearest(rules, &LENGTH)
 }
 
+/// The options that make a game of their own rather than a way of playing one: between two
+/// presets equally near, the one these agree with names the game (Satat with `call=hidden`, not
+/// Hidden Rang with `two_of_hearts=true`).
+const DEFINING: [&str; 6] = ["players", "dummy", "count", "bidding", "two_of_hearts", "scoring"];
+
 fn nearest(rules: &RuleSet, leave_out: &[&str]) -> (Preset, Vec<String>) {
     let mine = to_value(rules);
     Preset::ALL
         .into_iter()
         .map(|preset| (preset, changes(&to_value(&preset.rules()), &mine, leave_out)))
-        .min_by_key(|(_, changes)| changes.len())
+        .min_by_key(|(_, changes)| {
+            let defining = changes
+                .iter()
+                .filter(|c| DEFINING.iter().any(|key| c.split('=').next() == Some(*key)))
+                .count();
+            (changes.len(), defining)
+        })
         .unwrap_or((Preset::default(), Vec::new()))
 }
 
@@ -135,6 +146,15 @@ fn changes(from: &Value, to: &Value, leave_out: &[&str]) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::ruleset::{AceCollect, Mode};
+
+    #[test]
+    fn a_game_is_named_by_its_own_preset_before_an_option_of_another() {
+        let trup_kasiet = with_option(&Preset::Satat.rules(), "call=hidden").unwrap();
+        assert_eq!(
+            describe_game(&trup_kasiet),
+            (Preset::Satat, vec!["call=hidden".to_string()])
+        );
+    }
 
     #[test]
     fn a_preset_with_changed_options() {

@@ -9,7 +9,9 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 use courtpiece_rules::heap::Collect;
-use courtpiece_rules::{CallView, Card, CardSet, Heap, MAX_SIDES, Seat, SeatView, Side, Taken};
+use courtpiece_rules::{
+    CallView, Card, CardSet, Heap, MAX_SIDES, Seat, SeatView, Side, TWO_OF_HEARTS, Taken,
+};
 
 /// A card's number in a place (of at most 52 cards) as a [`Spot`] keeps it.
 pub fn place_number(n: usize) -> u8 {
@@ -308,7 +310,7 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
     for seat in view.seats.all() {
         let i = seat.index();
         let mut face_up: Vec<Card> = visible[i].iter().collect();
-        face_up.sort_by_key(|c| (c.suit().index(), std::cmp::Reverse(c.rank())));
+        face_up.sort_by_key(|&c| in_hand_order(view, c));
         let mut hidden: Vec<Card> = cards
             .iter()
             .copied()
@@ -392,6 +394,17 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
         }
     }
     spots
+}
+
+/// Where a card goes in a fanned hand: by suit, high to low; Satat's 2♥ at the head of the
+/// trumps once they are known to the player (RS-TWO).
+fn in_hand_order(view: &SeatView, card: Card) -> (usize, std::cmp::Reverse<u8>) {
+    match view.known_trumps {
+        Some(trumps) if view.trick.has_top_two() && card == TWO_OF_HEARTS => {
+            (trumps.index(), std::cmp::Reverse(u8::MAX))
+        }
+        _ => (card.suit().index(), std::cmp::Reverse(card.rank().index())),
+    }
 }
 
 fn pile(spots: &mut HashMap<Card, Spot>, cards: CardSet, side: Side, piles: &mut [u8; MAX_SIDES]) {
@@ -480,6 +493,64 @@ mod tests {
                 assert!(offers > 0, "the card looked at was shown in a draw turn");
             }
         }
+    }
+
+    /// Satat's passing (RS-PASS): the cards put down lie before their seat, the player's own face
+    /// up and the others' face down, until they change hands.
+    #[test]
+    fn cards_put_down_to_pass_lie_before_their_seat() {
+        let rules = courtpiece_rules::RuleSet {
+            max_hands: Some(60),
+            ..Preset::Satat.rules()
+        };
+        let mut game = Match::new(&rules, 3).unwrap();
+        let me = Seat::ALL[0];
+        let mut anonymous = Anonymous::default();
+        let context = Context {
+            heap: None,
+            just_won: false,
+            removed: CardSet::EMPTY,
+        };
+        let (mut step, mut seen_put_down, mut exchanged) = (0usize, 0, false);
+        while !exchanged {
+            game.advance();
+            let who = game.to_act().expect("a court within sixty hands");
+            let view = game.view(me);
+            let spots = layout(&view, &context, &mut anonymous);
+            assert_eq!(spots.len(), 52);
+            if let Some(exchange) = view
+                .exchange
+                .filter(|_| game.phase() == courtpiece_rules::Phase::Passing)
+            {
+                for seat in Seat::ALL {
+                    let put_down: Vec<&Spot> = spots
+                        .values()
+                        .filter(|s| matches!(s, Spot::Passed { seat: p, .. } if *p == seat))
+                        .collect();
+                    let expected = if exchange.given[seat.index()] {
+                        usize::from(exchange.cards)
+                    } else {
+                        0
+                    };
+                    assert_eq!(put_down.len(), expected, "{seat}");
+                    assert!(put_down.iter().all(|s| s.face_up() == (seat == me)));
+                    seen_put_down += put_down.len();
+                }
+                for card in exchange.gave.iter() {
+                    assert!(matches!(spots[&card], Spot::Passed { face_up: true, .. }));
+                }
+            } else if view.exchange.is_some_and(|e| e.done) {
+                assert!(!spots.values().any(|s| matches!(s, Spot::Passed { .. })));
+                for card in view.exchange.map_or(CardSet::EMPTY, |e| e.got).iter() {
+                    assert!(matches!(spots[&card], Spot::Hand { seat, face_up: true, .. } if seat == me));
+                }
+                exchanged = true;
+            }
+            let legal = game.round().legal_intents(who);
+            step += 1;
+            game.apply(who, legal[step * 7 % legal.len()]).unwrap();
+        }
+        assert!(seen_put_down > 0);
     }
 
     #[test]
