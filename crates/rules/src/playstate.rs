@@ -68,6 +68,9 @@ pub struct PlayState {
     ending: Ending,
     /// The number of the trick in which a void fixed trumps, 0 if none did (RB-HEAP).
     fixed_in: u8,
+    /// The suit of a face-down indicator the searcher pictures (`V-CALL=hidden`), `NO_TRUMPS`
+    /// for none: trumps count once a seat that cannot follow plays one.
+    hidden: u8,
     /// The trump-caller's team (a court in Double Sar is a sar or a goon court by it).
     calling: Side,
     /// Does the court's team play on when it may (R-PLAYON)? The searcher's assumption.
@@ -111,6 +114,7 @@ impl PlayState {
             total_tricks: total,
             heap: (rules.mode == Mode::DoubleSar).then(|| (Heap::default(), Collect::of(rules))),
             fixed_in: 0,
+            hidden: NO_TRUMPS,
             ending: Ending::of(rules),
             calling: seats.side(leader),
             plays_on: false,
@@ -304,6 +308,27 @@ impl PlayState {
         self.ending.counts_tens()
     }
 
+    /// The same position where trumps lie face down as `suit` (`V-CALL=hidden`, RDB-HIDE): no
+    /// suit is trumps until a seat that cannot follow plays one, which stands for asking to see
+    /// them and trumping; nothing is collected until then (RDB-HEAP). A seat that asks must
+    /// trump if it can, so a seat that could and did not has not asked. Only where trumps do
+    /// not count yet.
+    pub fn with_hidden_trumps(mut self, suit: Suit) -> PlayState {
+        if self.trumps == NO_TRUMPS {
+            self.hidden = suit as u8;
+        }
+        self
+    }
+
+    /// Does `card`, played now by a seat that cannot follow, make trumps count with itself as
+    /// one: under `V-CALL=first-void` any card (RB-TRUMP), under a pictured face-down indicator
+    /// a card of its suit (not after a 2♥ that freed the trick, RS-TWO).
+    #[inline]
+    fn makes_trumps(&self, card: Card) -> bool {
+        !self.led.contains(card)
+            && (self.trumps == PENDING || (card.suit() as u8 == self.hidden && !self.led.is_empty()))
+    }
+
     /// Will the first card of a seat that cannot follow fix trumps (RB-TRUMP)?
     pub fn trumps_pending(&self) -> bool {
         self.trumps == PENDING
@@ -390,7 +415,7 @@ impl PlayState {
     pub fn would_win(&self, card: Card) -> bool {
         self.trick_len == 0
             || beats_bits(self.bit(card), self.win_bit, self.trumps)
-            || (self.trumps == PENDING && !self.led.contains(card))
+            || (self.trumps >= NO_TRUMPS && self.makes_trumps(card))
     }
 
     /// The legal cards of the seat to play (R-FOLLOW). The 2♥ of Satat may always be played,
@@ -493,9 +518,11 @@ impl PlayState {
             self.win_bit = card.bit();
             self.win_seat = seat;
         } else {
-            if self.trumps == PENDING && !self.led.contains(card) {
-                // RB-TRUMP: a seat that cannot follow fixes trumps with this card
+            if self.trumps >= NO_TRUMPS && self.makes_trumps(card) {
+                // RB-TRUMP: a seat that cannot follow fixes trumps with this card; or it shows
+                // the face-down ones and trumps
                 self.trumps = card.suit() as u8;
+                self.hidden = NO_TRUMPS;
                 self.fixed_in = self.tally.tricks + 1;
             }
             // branch-free, so that random play does not pay for mispredicted branches
@@ -533,7 +560,7 @@ impl PlayState {
                 let number = self.tally.tricks + 1;
                 let trumps = if self.fixed_in == number {
                     TrumpsAt::FixedIn
-                } else if self.trumps == PENDING {
+                } else if self.trumps == PENDING || self.hidden < NO_TRUMPS {
                     TrumpsAt::NotYet
                 } else {
                     TrumpsAt::Led
@@ -676,6 +703,32 @@ mod tests {
         let mid = open("N:A2... Q... T... 87...", &trick(1, &["KS", "3S"])).expect("mid-trick");
         assert_eq!(mid.to_play(), Seat::ALL[3]);
         assert_eq!(mid.winning(), Some((Seat::ALL[1], "KS".parse().expect("a card"))));
+    }
+
+    /// A face-down indicator pictured by the searcher (RDB-HIDE, RDB-HEAP): no trumps until a
+    /// seat that cannot follow plays one, which then counts as a trump; nothing collected before.
+    #[test]
+    fn pictured_hidden_trumps_count_once_a_seat_that_cannot_follow_plays_one() {
+        let rules = Preset::Dabba.rules();
+        let hands = ["2C 3C 4C 5C", "2H 3H 4H 5H", "AH KH QH JH", "AS KS QS JS"].map(|h| {
+            h.split_whitespace()
+                .map(|c| c.parse::<Card>().expect("a card"))
+                .collect::<CardSet>()
+        });
+        let mut state = PlayState::new(hands, None, Seat::ALL[2], &rules).with_hidden_trumps(Suit::Clubs);
+        assert_eq!(state.trumps(), None);
+        // seat 2 leads the ace of hearts; seat 3, void, throws a spade: no trump, no reveal
+        state.play("AH".parse().expect("a card"));
+        state.play("AS".parse().expect("a card"));
+        assert_eq!(state.trumps(), None);
+        // seat 0, void, plays a club: trumps are clubs, and it takes the trick
+        let club: Card = "2C".parse().expect("a card");
+        assert!(state.would_win(club));
+        state.play(club);
+        assert_eq!(state.trumps(), Some(Suit::Clubs));
+        assert_eq!(state.play("2H".parse().expect("a card")), Some(Seat::ALL[0]));
+        // the trick of the reveal may collect, but one trick alone does not
+        assert_eq!(state.taken(), [0; MAX_SIDES]);
     }
 
     #[test]

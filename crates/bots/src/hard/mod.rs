@@ -138,7 +138,6 @@ impl Bot for Hard {
             }
         }
         let searchable = view.phase == Phase::TrickPlay
-            && view.call != Some(CallView::FaceDown)
             && view.legal.iter().all(|i| {
                 matches!(
                     i,
@@ -151,6 +150,7 @@ impl Bot for Hard {
             && view.seats.in_teams()
             && let Some(stakes) = Stakes::of(view, rules)
             && rules.mode == Mode::SingleSar
+            && view.call != Some(CallView::FaceDown)
         {
             if let Some(card) = self.search(view, rules, &stakes) {
                 return Intent::Play { card };

@@ -7,13 +7,15 @@
 
 use std::time::Instant;
 
-use courtpiece_rules::{Card, CardSet, HandKind, Intent, MAX_SIDES, PlayState, RuleSet, SeatView, Side};
+use courtpiece_rules::{
+    CallView, Card, CardSet, HandKind, Intent, MAX_SIDES, PlayState, RuleSet, SeatView, Side, Suit,
+};
 
 use super::Hard;
 use super::duel::{Duel, MAX_CARDS};
 use super::stakes::worth;
 use crate::bot::Bot;
-use crate::choices::{decision_rng, playable};
+use crate::choices::{decision_rng, playable, suit_strength};
 use crate::memory::Memory;
 use crate::sample::sample;
 
@@ -186,7 +188,18 @@ impl Hard {
         while samples < SAMPLES && Instant::now() < deadline {
             let hands = sample(view, &memory, &mut rng);
             samples += 1;
-            let state = PlayState::from_view(view, hands, rules);
+            let mut state = PlayState::from_view(view, hands, rules);
+            if view.call == Some(CallView::FaceDown) {
+                // the trumps pictured in this layout: as the caller knows them, or the suit the
+                // caller's pictured hand is longest and strongest in, as it chose trumps by
+                state = state.with_hidden_trumps(view.known_trumps.unwrap_or_else(|| {
+                    let hand = hands[view.caller.index()];
+                    Suit::ALL
+                        .into_iter()
+                        .max_by_key(|&s| suit_strength(hand, s))
+                        .unwrap_or(Suit::Spades)
+                }));
+            }
             let mut duel = Duel::new(&ends);
             for card in cards & state.legal() {
                 totals[card.bit() as usize] += if exact {
