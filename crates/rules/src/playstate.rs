@@ -392,8 +392,9 @@ impl PlayState {
     }
 
     /// The seat still holding Satat's 2♥, the highest trump (RS-TWO).
+    #[inline]
     pub fn top_two_holder(&self) -> Option<Seat> {
-        if self.two().is_empty() {
+        if !self.satat {
             return None;
         }
         self.seats
@@ -402,8 +403,9 @@ impl PlayState {
     }
 
     /// Is `card` Satat's 2♥, which wins any trick it is played to (RS-TWO)?
+    #[inline]
     pub fn is_top_two(&self, card: Card) -> bool {
-        self.two().contains(card)
+        self.satat && card == TWO_OF_HEARTS
     }
 
     /// Has every trick been played?
@@ -412,6 +414,7 @@ impl PlayState {
     }
 
     /// Would `card`, played now by the seat to play, take the trick so far? (R-WIN)
+    #[inline]
     pub fn would_win(&self, card: Card) -> bool {
         self.trick_len == 0
             || beats_bits(self.bit(card), self.win_bit, self.trumps)
@@ -459,7 +462,7 @@ impl PlayState {
     /// The bits `card` compares by (RS-TWO).
     #[inline(always)]
     fn bit(&self, card: Card) -> u8 {
-        if self.two().contains(card) {
+        if self.is_top_two(card) {
             self.top()
         } else {
             card.bit()

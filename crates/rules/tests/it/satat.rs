@@ -257,13 +257,20 @@ fn rs_pass_only_after_a_court_and_never_in_trup_kasiet() {
     assert_eq!((kept.losers, kept.cards), (Side::new(0).unwrap(), 1));
 }
 
-/// Random matches of Satat pass cards after their courts, each passed card seen only by the two
-/// seats that exchange it, and score courts to the target (RS-SCORE).
+/// Random matches of Satat pass cards after their courts (all four pass, and the record replays),
+/// and score courts: a match ends when a side reaches `V-TARGET` courts (RS-SCORE).
 #[test]
 fn rs_pass_and_rs_score_in_random_matches() {
     let mut exchanges = 0;
+    let mut to_target = 0;
     for seed in 0..300 {
-        let (m, record, events) = random_match(&short(satat(), 8), seed);
+        let (m, record, events) = random_match(&short(satat(), 40), seed);
+        let target = satat().target.unwrap();
+        let best = m.score().points.iter().copied().max().unwrap();
+        if m.score().hands < 40 {
+            assert!(best >= target, "a match ends early only at the target");
+            to_target += 1;
+        }
         let given = events
             .iter()
             .filter(|e| matches!(e, Event::CardsGiven { .. }))
@@ -272,9 +279,9 @@ fn rs_pass_and_rs_score_in_random_matches() {
         assert_eq!(given % 4, 0, "all four pass");
         let replayed = record.replay().unwrap();
         assert_eq!(replayed.score(), m.score());
-        if exchanges >= 8 {
+        if exchanges >= 8 && to_target > 0 {
             return;
         }
     }
-    panic!("no court in 300 random matches of Satat");
+    panic!("300 random matches of Satat: {exchanges} cards passed, {to_target} ended at the target");
 }
