@@ -144,22 +144,23 @@ fn bad_flags_are_refused() {
     }
 }
 
-/// A table of three in the terminal: two bots, each for itself, and the player's moves typed.
-#[test]
-fn play_in_the_terminal_at_a_table_of_three() {
+/// Runs `play` with `args`, typing `opening` (the cut, the call) and then every card of the deck
+/// in turn, over and over; the terminal's output once the match is over.
+fn play_typed(args: &[&str], opening: &str) -> String {
     use std::io::Write;
     let cards: Vec<String> = courtpiece_rules::CardSet::DECK
         .iter()
         .map(|c| c.to_string())
         .collect();
     let mut script = String::new();
-    for _ in 0..80 {
-        script.push_str("26\nH\n");
+    for _ in 0..120 {
+        script.push_str(opening);
         script.push_str(&cards.join("\n"));
         script.push('\n');
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
-        .args(["play", "--rules", "hokm-3", "--seed", "5", "--hands", "2"])
+        .arg("play")
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -167,10 +168,20 @@ fn play_in_the_terminal_at_a_table_of_three() {
     child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
-    let tail = &text[text.len().saturating_sub(400)..];
-    assert!(text.contains("hands played: 2"), "{tail}");
-    assert!(text.contains("You play against two"), "{tail}");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        text.contains("hands played: 2"),
+        "{}",
+        &text[text.len().saturating_sub(400)..]
+    );
+    text
+}
+
+/// A table of three in the terminal: two bots, each for itself, and the player's moves typed.
+#[test]
+fn play_in_the_terminal_at_a_table_of_three() {
+    let text = play_typed(&["--rules", "hokm-3", "--seed", "5", "--hands", "2"], "26\nH\n");
+    assert!(text.contains("You play against two"));
     assert!(text.contains("East plays") && text.contains("West plays"));
     assert!(!text.contains("Partner"), "nobody has a partner at three");
 }
@@ -179,20 +190,8 @@ fn play_in_the_terminal_at_a_table_of_three() {
 /// typed suit and the cards typed until the hands are over.
 #[test]
 fn play_in_the_terminal_takes_options_on_top_of_a_preset() {
-    use std::io::Write;
-    let cards: Vec<String> = courtpiece_rules::CardSet::DECK
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
-    let mut script = String::new();
-    for _ in 0..120 {
-        script.push_str("26\nS\nH\nD\nC\n");
-        script.push_str(&cards.join("\n"));
-        script.push('\n');
-    }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
-        .args([
-            "play",
+    let text = play_typed(
+        &[
             "--rules",
             "satat",
             "--rule",
@@ -201,60 +200,29 @@ fn play_in_the_terminal_takes_options_on_top_of_a_preset() {
             "5",
             "--hands",
             "2",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
-    let tail = &text[text.len().saturating_sub(400)..];
+        ],
+        "26\nS\nH\nD\nC\n",
+    );
     assert!(
         text.contains("Satat with call=hidden"),
         "{}",
         &text[..text.len().min(400)]
     );
-    assert!(text.contains("hands played: 2"), "{tail}");
 }
 
 #[test]
 fn play_in_the_terminal_takes_typed_moves_and_stops_at_the_end_of_input() {
-    use std::io::Write;
-    let cards: Vec<String> = courtpiece_rules::CardSet::DECK
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
-    let mut script = String::new();
-    for _ in 0..120 {
-        script.push_str("26\nH\nstop\nnonsense\n");
-        script.push_str(&cards.join("\n"));
-        script.push('\n');
-    }
     let record = std::env::temp_dir().join(format!("courtpiece-play-{}.json", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
-        .args([
-            "play",
+    let text = play_typed(
+        &[
             "--seed",
             "5",
             "--hands",
             "2",
             "--record",
             record.to_str().unwrap(),
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("hands played: 2"),
-        "{}",
-        &text[text.len().saturating_sub(400)..]
+        ],
+        "26\nH\nstop\nnonsense\n",
     );
     // a refused card says why, and the player is "you" in the events
     assert!(text.contains("must follow suit"), "no reason for a refused card");
