@@ -87,17 +87,24 @@ pub fn sample(view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet;
 }
 
 /// The weight of a card going face down rather than to a hand that chose what it kept (R2-DRAW).
-const FACE_DOWN: u32 = 2;
+const FACE_DOWN: u32 = 10;
 
-/// The weight of `card` going to a hand that chose what it kept, against [`FACE_DOWN`]: a player
-/// keeps trumps and honours and lays down the small side cards.
-fn kept(card: courtpiece_rules::Card, trumps: Option<Suit>) -> u32 {
-    if Some(card.suit()) == trumps {
-        6
-    } else if card.rank() >= courtpiece_rules::Rank::JACK {
-        4
-    } else {
-        FACE_DOWN
+/// The weight of `card` going to a hand that chose what it kept, against [`FACE_DOWN`]: the odds
+/// of an unseen card being in the other hand rather than face down, as the draw leaves them (a
+/// player keeps trumps and the top honours, takes the next card blind for a small one, and so
+/// lays small side cards down). Read off 3,000 matches between Medium bots at the start of play:
+/// an unseen trump is held five times in six, an unseen small side card one time in four. The
+/// caller's trumps lean less and by rank: it had trumps among its first five whatever the draw.
+fn kept(card: courtpiece_rules::Card, trumps: Option<Suit>, caller: bool) -> u32 {
+    const SIDE: [u32; 13] = [3, 3, 3, 4, 4, 4, 5, 5, 6, 10, 32, 46, 49];
+    const CALLER_SIDE: [u32; 13] = [3, 3, 3, 3, 3, 3, 3, 3, 4, 10, 21, 23, 26];
+    const CALLER_TRUMP: [u32; 13] = [22, 26, 28, 32, 35, 38, 43, 46, 49, 57, 61, 67, 73];
+    let rank = usize::from(card.rank().index());
+    match (Some(card.suit()) == trumps, caller) {
+        (true, false) => 52,
+        (true, true) => CALLER_TRUMP[rank],
+        (false, false) => SIDE[rank],
+        (false, true) => CALLER_SIDE[rank],
     }
 }
 
@@ -142,12 +149,14 @@ fn deal(
             } {
                 return 0;
             }
+            if spare > 0 {
+                return need[s] * kept(card, lean.trumps, lean.caller.is_some_and(|(c, _)| c == s));
+            }
             let leaning = lean.caller == Some((s, card.suit()));
-            let w = need[s] * if leaning { CALLER_TRUMPS } else { WEIGHT };
-            if spare > 0 { w * kept(card, lean.trumps) } else { w }
+            need[s] * if leaning { CALLER_TRUMPS } else { WEIGHT }
         });
         let face_down = if spare > 0 && voids.fit(left, need, spare - 1) {
-            spare * WEIGHT * FACE_DOWN
+            spare * FACE_DOWN
         } else {
             0
         };
