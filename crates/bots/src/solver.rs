@@ -54,7 +54,7 @@ fn count(lane: u64) -> u32 {
 
 /// The hands in relative ranks: in each suit, the cards still held renumbered from 0 so that
 /// positions differing only in spent cards share one key.
-fn key_of(pos: &PlayState) -> Key {
+pub(crate) fn key_of(pos: &PlayState) -> Key {
     let hands = pos.hands().map(CardSet::bits);
     let mut out = [0u64; 4];
     let all = held(&hands);
@@ -103,15 +103,19 @@ fn trump_number(pos: &PlayState) -> u8 {
     pos.trumps().map_or(NO_TRUMPS, |s| s as u8)
 }
 
+/// A position where a trick starts, in relative ranks, with its leader.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Key {
+pub(crate) struct Key {
     hands: [u64; 4],
     leader: u8,
 }
 
+/// A table of what is known of positions where a trick starts.
+pub(crate) type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
+
 /// A multiply-and-rotate hasher: the keys are random-looking bit sets already.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -204,7 +208,7 @@ pub struct Solver {
     table: Partitions,
     entries: usize,
     /// Bounds on the run of tricks each team can take from a position, by team.
-    runs: [HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>; 2],
+    runs: [KeyMap<Bounds>; 2],
     trumps: Option<u8>,
     nodes: u64,
     deadline: Option<Instant>,

@@ -1,71 +1,366 @@
-//! Hokm for two's last tricks searched exactly: with both hands of a sampled layout open, what
-//! each card is worth under best play by both players, where a playout only estimates it. Two
-//! hands of a few cards make a small game: each position where a trick starts is searched once.
+//! Hokm for two solved exactly: with both hands of a sampled layout open, what each card is worth
+//! under best play by both players, where a playout only estimates it.
+//!
+//! The hand is a race to seven tricks (R2-SCORE). Whoever would take seven of the thirteen with
+//! every trick played wins the race, so the question is the double-dummy one, "can this player
+//! take k of the tricks left?", and a yes/no search answers it with alpha-beta cutoffs. Taking
+//! the first seven is worth more (a kot): that is a second, cheaper search, "can this player take
+//! each of the next k tricks?", asked only while the other player has none. Both searches keep
+//! what they learn at the start of each trick, in relative ranks, so positions that differ only
+//! in cards already played meet; they cut off early on the tricks the leader can cash and the
+//! trumps that win whenever they are played.
 
-use std::collections::HashMap;
-
-use courtpiece_rules::{Card, CardSet, PlayState};
+use courtpiece_rules::ending::SEVEN;
+use courtpiece_rules::{Card, CardSet, HandKind, PlayState, Rank, Side, Suit};
+use std::time::Instant;
 
 use super::playout::Ends;
+use crate::solver::{KeyMap, key_of};
 
-/// The most cards in my hand for which the last tricks are searched exactly.
-pub(super) const MAX_CARDS: u32 = 6;
+/// The cards of one suit in a card set's bits.
+const LANE: u64 = 0x1FFF;
 
-/// Where a trick starts: the two hands, who leads, the tricks each has.
-type Start = (CardSet, CardSet, u8, u8, u8);
+/// How many nodes go by between looks at the clock.
+const CLOCK_EVERY: u64 = 512;
 
-/// The exact search of one layout: positions already valued are kept while it lasts.
+/// The exact search of one layout; what it learns lasts while the layout does.
 pub(super) struct Duel<'a> {
     ends: &'a Ends,
-    known: HashMap<Start, f32>,
+    /// Bounds on the tricks seat 0 takes from a trick start, every trick played.
+    tricks: KeyMap<(u8, u8)>,
+    /// Bounds on the run of tricks each seat can take from a trick start.
+    runs: [KeyMap<(u8, u8)>; 2],
+    nodes: u64,
+    deadline: Instant,
+    out_of_time: bool,
 }
 
 impl<'a> Duel<'a> {
-    pub(super) fn new(ends: &'a Ends) -> Duel<'a> {
+    pub(super) fn new(ends: &'a Ends, deadline: Instant) -> Duel<'a> {
         Duel {
             ends,
-            known: HashMap::new(),
+            tricks: KeyMap::default(),
+            runs: [KeyMap::default(), KeyMap::default()],
+            nodes: 0,
+            deadline,
+            out_of_time: false,
         }
     }
 
-    /// What playing `card` from `state` is worth to me with best play after it.
+    /// Did the search give up at the deadline? Its answers since then mean nothing.
+    pub(super) fn out_of_time(&self) -> bool {
+        self.out_of_time
+    }
+
+    /// What playing `card` from `state` is worth to my side with best play after it.
     pub(super) fn card(&mut self, state: &PlayState, card: Card) -> f32 {
         let mut child = *state;
         child.play(card);
-        self.value(&child)
+        if child.result().is_some() || child.legal().is_empty() {
+            return self.ends.outcome(&child);
+        }
+        let me = self.ends.side();
+        let them = me.other();
+        let taken = child.taken();
+        let need = |side: Side| SEVEN.saturating_sub(taken[side.index()]);
+        let (winner, loser) = if self.can_take(&child, me, need(me)) {
+            (me, them)
+        } else {
+            (them, me)
+        };
+        let kot = taken[loser.index()] == 0 && self.sweep(&child, winner, need(winner));
+        let kind = if kot { HandKind::Court } else { HandKind::Plain };
+        self.ends.worth_of(winner, kind)
     }
 
-    fn value(&mut self, state: &PlayState) -> f32 {
-        let legal = state.legal();
-        if state.result().is_some() || legal.is_empty() {
-            return self.ends.value(state, None);
+    /// Counts a node; true once the deadline has passed.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.out_of_time && self.nodes.is_multiple_of(CLOCK_EVERY) && Instant::now() >= self.deadline {
+            self.out_of_time = true;
         }
-        let hands = state.hands();
-        let taken = state.taken();
-        let start = state.winning().is_none().then(|| {
-            let leader = u8::try_from(state.to_play().index()).unwrap_or(0);
-            (hands[0], hands[1], leader, taken[0], taken[1])
-        });
-        if let Some(v) = start.and_then(|s| self.known.get(&s)) {
-            return *v;
+        self.out_of_time
+    }
+
+    /// Can `side` take `target` of the tricks left, the one in progress included?
+    fn can_take(&mut self, s: &PlayState, side: Side, target: u8) -> bool {
+        if self.tick() {
+            return false;
         }
-        let mine = state.seats().side(state.to_play()) == self.ends.side();
-        let live = hands[0] | hands[1] | state.trick().1.iter().copied().collect::<CardSet>();
-        let mut best = if mine { f32::MIN } else { f32::MAX };
-        for card in legal {
-            // of cards with no live card between them, only the highest is tried
-            if (CardSet::above(card) & live)
+        if target == 0 {
+            return true;
+        }
+        let left = s.tricks_left();
+        if target > left {
+            return false;
+        }
+        let mut key = None;
+        if s.winning().is_none() {
+            let (leader, other) = seats(s);
+            let hands = s.hands().map(CardSet::bits);
+            let cashed = cashing(hands[leader], hands[other], s.trumps());
+            let held = top_trumps(hands[other], hands[leader], s.trumps());
+            if leader == side.index() {
+                if cashed >= target {
+                    return true;
+                }
+                if held > left - target {
+                    return false;
+                }
+            } else {
+                if cashed > left - target {
+                    return false;
+                }
+                if held >= target {
+                    return true;
+                }
+            }
+            let k = key_of(s);
+            if let Some(&(lo, hi)) = self.tricks.get(&k) {
+                let (lo, hi) = if side.index() == 0 {
+                    (lo, hi)
+                } else {
+                    (left - hi, left - lo)
+                };
+                if lo >= target {
+                    return true;
+                }
+                if hi < target {
+                    return false;
+                }
+            }
+            key = Some(k);
+        }
+        let maximizing = s.seats().side(s.to_play()) == side;
+        let mut result = !maximizing;
+        for card in ordered(s) {
+            let mut child = *s;
+            let won = child.play(card).map(|w| s.seats().side(w));
+            let t = if won == Some(side) { target - 1 } else { target };
+            if self.can_take(&child, side, t) == maximizing {
+                result = maximizing;
+                break;
+            }
+        }
+        if let Some(k) = key.filter(|_| !self.out_of_time) {
+            // in seat 0's tricks
+            let (at_least, at_most) = if result { (target, left) } else { (0, target - 1) };
+            let (lo, hi) = if side.index() == 0 {
+                (at_least, at_most)
+            } else {
+                (left - at_most, left - at_least)
+            };
+            let bounds = self.tricks.entry(k).or_insert((0, left));
+            bounds.0 = bounds.0.max(lo);
+            bounds.1 = bounds.1.min(hi);
+        }
+        result
+    }
+
+    /// Can `side` take each of the next `n` tricks, the one in progress first?
+    fn sweep(&mut self, s: &PlayState, side: Side, n: u8) -> bool {
+        if self.tick() {
+            return false;
+        }
+        if n == 0 {
+            return true;
+        }
+        let left = s.tricks_left();
+        if n > left {
+            return false;
+        }
+        let mut key = None;
+        if s.winning().is_none() {
+            let (leader, other) = seats(s);
+            let hands = s.hands().map(CardSet::bits);
+            let cashed = cashing(hands[leader], hands[other], s.trumps());
+            if leader == side.index() {
+                if cashed >= n {
+                    return true;
+                }
+            } else if cashed > 0 {
+                return false;
+            }
+            let k = key_of(s);
+            if let Some(&(lo, hi)) = self.runs[side.index()].get(&k) {
+                if lo >= n {
+                    return true;
+                }
+                if hi < n {
+                    return false;
+                }
+            }
+            key = Some(k);
+        }
+        let maximizing = s.seats().side(s.to_play()) == side;
+        let mut result = !maximizing;
+        for card in ordered(s) {
+            let mut child = *s;
+            let ok = match child.play(card).map(|w| s.seats().side(w)) {
+                Some(w) if w == side => self.sweep(&child, side, n - 1),
+                Some(_) => false,
+                None => self.sweep(&child, side, n),
+            };
+            if ok == maximizing {
+                result = maximizing;
+                break;
+            }
+        }
+        if let Some(k) = key.filter(|_| !self.out_of_time) {
+            let bounds = self.runs[side.index()].entry(k).or_insert((0, left));
+            if result {
+                bounds.0 = bounds.0.max(n);
+            } else {
+                bounds.1 = bounds.1.min(n - 1);
+            }
+        }
+        result
+    }
+}
+
+/// The seat to lead and the other, as indices.
+fn seats(s: &PlayState) -> (usize, usize) {
+    let leader = s.to_play();
+    (leader.index(), s.seats().next(leader).index())
+}
+
+/// The cards worth trying, likely best first. Of cards with no live card between them only the
+/// highest is tried (they win and lose the same tricks). Leading, the cards the other can not
+/// beat in their suit come first, from the highest; following, the winners from the cheapest;
+/// then the rest from the lowest.
+fn ordered(s: &PlayState) -> Moves {
+    let legal = s.legal();
+    let hands = s.hands();
+    let live = hands.iter().fold(CardSet::EMPTY, |acc, &h| acc | h)
+        | s.trick().1.iter().copied().collect::<CardSet>();
+    let tried: CardSet = legal
+        .iter()
+        .filter(|&c| {
+            !(CardSet::above(c) & live)
                 .lowest()
                 .is_some_and(|next| legal.contains(next))
-            {
-                continue;
+        })
+        .collect();
+    let mut moves = Moves::default();
+    if s.winning().is_some() {
+        let winners: CardSet = tried.iter().filter(|&c| s.would_win(c)).collect();
+        winners.iter().for_each(|c| moves.push(c));
+        (tried - winners).iter().for_each(|c| moves.push(c));
+    } else {
+        let (_, other) = seats(s);
+        let other = hands[other];
+        let tops: CardSet = tried
+            .iter()
+            .filter(|&c| (CardSet::above(c) & other).is_empty())
+            .collect();
+        tops.iter().rev().for_each(|c| moves.push(c));
+        (tried - tops).iter().for_each(|c| moves.push(c));
+    }
+    moves
+}
+
+/// The moves of one node: a hand holds thirteen cards at most.
+struct Moves {
+    cards: [Card; 13],
+    len: usize,
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves {
+            cards: [Card::new(Suit::Spades, Rank::TWO); 13],
+            len: 0,
+        }
+    }
+}
+
+impl Moves {
+    fn push(&mut self, card: Card) {
+        if let Some(slot) = self.cards.get_mut(self.len) {
+            *slot = card;
+            self.len += 1;
+        }
+    }
+}
+
+impl IntoIterator for Moves {
+    type Item = Card;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Card, 13>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.cards.into_iter().take(self.len)
+    }
+}
+
+/// The cards of `hand` above every card of `other` in one suit's lane.
+fn above_all(hand: u64, other: u64) -> u64 {
+    match other {
+        0 => hand,
+        _ => hand & !((1u64 << (64 - other.leading_zeros())) - 1),
+    }
+}
+
+/// The suit's lane of a hand's bits.
+fn lane(hand: u64, suit: u32) -> u64 {
+    (hand >> (suit * 16)) & LANE
+}
+
+/// Tricks the leader takes for sure by cashing: in each plain suit its cards above all of the
+/// other's while the other follows (all of them if it has no trumps: it can only throw a card),
+/// and its trumps above all of the other's. Each suit cashed while the other follows costs the
+/// other nothing elsewhere, so the suits add up.
+fn cashing(me: u64, them: u64, trumps: Option<Suit>) -> u8 {
+    let t = trumps.map(|s| s as u32);
+    let they_trump = t.is_some_and(|t| lane(them, t) != 0);
+    let total: u32 = (0..4)
+        .map(|suit| {
+            let (mine, theirs) = (lane(me, suit), lane(them, suit));
+            let run = above_all(mine, theirs).count_ones();
+            if Some(suit) == t || !they_trump {
+                run
+            } else {
+                run.min(theirs.count_ones())
             }
-            let v = self.card(state, card);
-            best = if mine { best.max(v) } else { best.min(v) };
-        }
-        if let Some(s) = start {
-            self.known.insert(s, best);
-        }
-        best
+        })
+        .sum();
+    u8::try_from(total).unwrap_or(u8::MAX)
+}
+
+/// Trumps of `me` above every trump of `them`: each takes a trick whenever it is played.
+fn top_trumps(me: u64, them: u64, trumps: Option<Suit>) -> u8 {
+    let Some(t) = trumps else { return 0 };
+    let t = t as u32;
+    u8::try_from(above_all(lane(me, t), lane(them, t)).count_ones()).unwrap_or(u8::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{cashing, top_trumps};
+    use courtpiece_rules::{CardSet, Suit};
+
+    fn bits(cards: &str) -> u64 {
+        cards
+            .split_whitespace()
+            .map(|c| c.parse::<courtpiece_rules::Card>().expect("a card"))
+            .collect::<CardSet>()
+            .bits()
+    }
+
+    #[test]
+    fn cashing_counts_winners_while_the_other_follows() {
+        // the other holds one spade and two hearts, and a trump to ruff with after them: one of
+        // my top spades and two of my top hearts cash
+        let me = bits("AS KS AH KH QH");
+        let them = bits("QS 2H 3H 2C");
+        assert_eq!(cashing(me, them, Some(Suit::Clubs)), 1 + 2);
+        // with no trumps over there every top card cashes
+        assert_eq!(cashing(me, bits("QS 2H 3H"), Some(Suit::Clubs)), 5);
+    }
+
+    #[test]
+    fn top_trumps_win_whenever_played() {
+        assert_eq!(top_trumps(bits("AC KC 2C"), bits("QC 3C"), Some(Suit::Clubs)), 2);
+        assert_eq!(top_trumps(bits("2C"), bits("AS"), Some(Suit::Clubs)), 1);
+        assert_eq!(top_trumps(bits("AC"), bits("KC"), None), 0);
     }
 }

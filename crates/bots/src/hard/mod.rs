@@ -4,8 +4,8 @@
 //!
 //! Each card is judged in each sampled layout by playing the hand out with all hands open
 //! (`playout.rs`): under the Double Sar heap the collections and the last trick decide (R-HEAP,
-//! R-LASTHEAP), in single sar the seven tricks and the court (R-SEVEN, R-COURT); the last six
-//! tricks of Hokm for two are searched exactly instead (`duel.rs`). Once a hand is
+//! R-LASTHEAP), in single sar the seven tricks and the court (R-SEVEN, R-COURT); Hokm for two,
+//! two open hands racing to seven, is solved exactly in each layout instead (`duel.rs`). Once a hand is
 //! won and a team plays on for all thirteen (R-PLAYON), each layout is solved double-dummy
 //! instead: whether that team takes every trick left. When every card comes out the same, it
 //! plays as Medium does.

@@ -5,19 +5,23 @@
 //! no court is open and too many cards are left for the solver in time; and at tables of three
 //! and two, where the race for the most tricks decides (R3-END, R3-TIE, R2-SCORE).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use courtpiece_rules::{
-    CallView, Card, CardSet, HandKind, Intent, MAX_SIDES, PlayState, RuleSet, SeatView, Side, Suit,
+    CallView, Card, CardSet, HandKind, Intent, MAX_SIDES, PlayState, RuleSet, SeatView, Side, Stop, Suit,
 };
 
 use super::Hard;
-use super::duel::{Duel, MAX_CARDS};
+use super::duel::Duel;
 use super::stakes::worth;
 use crate::bot::Bot;
 use crate::choices::{decision_rng, playable, suit_strength};
 use crate::memory::Memory;
 use crate::sample::sample;
+
+/// Time kept back from the search for the decision's last step (Medium's tie-break among the
+/// cards the search values alike), so that the whole decision keeps to the budget.
+const TIE_BREAK: Duration = Duration::from_millis(1);
 
 /// Most layouts sampled for one decision (each plays the hand out once for every card); the
 /// time budget usually ends the sampling first early in a hand.
@@ -92,6 +96,14 @@ impl Ends {
             .unwrap_or(0);
         // a hair for each trick taken tells apart cards that end the same way
         let edge = (f32::from(taken[me]) - f32::from(best_other)) * 1e-3;
+        edge + self.outcome(&state)
+    }
+
+    /// What the hand as it ended in `state` is worth to my side (the side with most tricks wins
+    /// a hand the rules have not ended yet).
+    pub(super) fn outcome(&self, state: &PlayState) -> f32 {
+        let me = self.side.index();
+        let taken = &state.taken()[..self.sides];
         let (winner, kind) = state.result().unwrap_or_else(|| {
             let leader = (0..self.sides)
                 .max_by_key(|&i| (taken[i], i == me))
@@ -99,8 +111,13 @@ impl Ends {
                 .unwrap_or(self.side);
             (leader, HandKind::Plain)
         });
+        self.worth_of(winner, kind)
+    }
+
+    /// What a hand won by `winner` as `kind` is worth to my side.
+    pub(super) fn worth_of(&self, winner: Side, kind: HandKind) -> f32 {
         let k = KINDS.iter().position(|&x| x == kind).unwrap_or(0);
-        edge + self.worth[k][winner.index()]
+        self.worth[k][winner.index()]
     }
 }
 
@@ -179,12 +196,13 @@ impl Hard {
         }
         let ends = Ends::of(view, rules);
         let memory = Memory::read(view, rules);
-        let deadline = Instant::now() + self.budget;
+        let deadline = Instant::now() + self.budget.saturating_sub(TIE_BREAK);
         let mut rng = decision_rng(self.seed, view);
         let mut totals = [0f32; 64];
         let mut samples = 0;
-        // Hokm for two's last tricks are a small game: searched exactly rather than played out
-        let exact = view.seats.count() == 2 && view.hand.len() <= MAX_CARDS;
+        // Hokm for two is a race of two open hands in each layout: solved exactly rather than
+        // played out (the race to seven and the kot of R2-SCORE)
+        let exact = view.seats.count() == 2 && rules.stop == Stop::Seven && !rules.play_on_offered();
         while samples < SAMPLES && Instant::now() < deadline {
             let hands = sample(view, &memory, &mut rng);
             samples += 1;
@@ -200,13 +218,21 @@ impl Hard {
                         .unwrap_or(Suit::Spades)
                 }));
             }
-            let mut duel = Duel::new(&ends);
+            let mut duel = Duel::new(&ends, deadline);
+            let mut values = [0f32; 64];
             for card in cards & state.legal() {
-                totals[card.bit() as usize] += if exact {
+                values[card.bit() as usize] = if exact {
                     duel.card(&state, card)
                 } else {
                     ends.value(&state, Some(card))
                 };
+            }
+            if duel.out_of_time() {
+                // a layout left half solved is not counted
+                break;
+            }
+            for card in cards & state.legal() {
+                totals[card.bit() as usize] += values[card.bit() as usize];
             }
         }
         let worth = |c: Card| totals[c.bit() as usize];
@@ -296,12 +322,11 @@ mod tests {
         assert!(theirs.value(&state, Some(card("2H"))) > 0.9);
     }
 
-    /// Best play by both, every card tried, nothing remembered: what the exact search of the
-    /// last tricks must find.
+    /// Best play by both, every card tried, nothing remembered: what the exact search must find.
     fn brute(ends: &Ends, state: &PlayState) -> f32 {
         let legal = state.legal();
         if state.result().is_some() || legal.is_empty() {
-            return ends.value(state, None);
+            return ends.outcome(state);
         }
         let mine = state.seats().side(state.to_play()) == ends.side();
         let values = legal.iter().map(|card| {
@@ -317,7 +342,7 @@ mod tests {
     }
 
     #[test]
-    fn the_last_tricks_of_hokm_for_two_are_valued_as_best_play_values_them() {
+    fn hokm_for_two_is_valued_as_best_play_values_it() {
         use rand::SeedableRng;
         use rand::rngs::SmallRng;
         use rand::seq::SliceRandom;
@@ -327,9 +352,11 @@ mod tests {
         let rules = Preset::HokmTwo.rules();
         let mut rng = SmallRng::seed_from_u64(9);
         let mut deck: Vec<Card> = courtpiece_rules::CardSet::DECK.iter().collect();
-        for round in 0..40 {
+        let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+        let mut kots = 0;
+        for round in 0..300 {
             deck.shuffle(&mut rng);
-            let n = 3 + round % 3;
+            let n = 3 + round % 5;
             let hands = [
                 deck[..n].iter().copied().collect(),
                 deck[n..2 * n].iter().copied().collect(),
@@ -338,26 +365,49 @@ mod tests {
             ];
             let trumps = Some(deck[2 * n].suit());
             let leader = Seat::ALL[round % 2];
-            // 13 - n tricks played, split so that the hand is still open
+            // 13 - n tricks played: shared so that the race is still open, or all to one
+            // player, who may still take the first seven (a kot, R2-SCORE)
             let played = u8::try_from(13 - n).unwrap();
-            let first = 6.min(played);
+            let taken = match round % 3 {
+                0 if played < 7 => [played, 0],
+                1 if played < 7 => [0, played],
+                _ => [6.min(played), played - 6.min(played)],
+            };
             let state = PlayState::new(hands, trumps, leader, &rules).with_tally(Tally {
                 tricks: played,
-                taken: [first, played - first, 0, 0],
+                taken: [taken[0], taken[1], 0, 0],
                 ..Tally::default()
             });
-            let me = Side::ALL[round % 2];
-            let ends = single_sar(me);
-            let mut duel = Duel::new(&ends);
-            for card in state.legal() {
-                let mut child = state;
-                child.play(card);
-                let exact = brute(&ends, &child);
-                assert!(
-                    (duel.card(&state, card) - exact).abs() < 1e-4,
-                    "{card} in round {round}"
-                );
+            for me in Side::ALL.into_iter().take(2) {
+                let ends = hokm_for_two(me);
+                let mut duel = Duel::new(&ends, far);
+                for card in state.legal() {
+                    let mut child = state;
+                    child.play(card);
+                    let exact = brute(&ends, &child);
+                    assert_eq!(duel.card(&state, card), exact, "{card} in round {round}");
+                    kots += usize::from(exact.abs() > 1.5);
+                }
             }
+        }
+        assert!(kots > 0, "some positions end in a kot");
+    }
+
+    /// Hokm for two's ends: a plain win ±1, the first seven ±2.
+    fn hokm_for_two(side: Side) -> Ends {
+        let mine = side.index();
+        let worth = KINDS.map(|kind| {
+            let w = if kind == HandKind::Plain { 1.0 } else { 2.0 };
+            std::array::from_fn(|i| match i {
+                _ if i == mine => w,
+                0 | 1 => -w,
+                _ => 0.0,
+            })
+        });
+        Ends {
+            side,
+            sides: 2,
+            worth,
         }
     }
 
