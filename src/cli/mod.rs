@@ -3,6 +3,7 @@
 mod arena;
 mod bench;
 mod bench_solver;
+mod history;
 mod join;
 mod netbench;
 mod play;
@@ -74,6 +75,9 @@ enum Command {
     Review(review::Options),
     /// Bots against bots on duplicate deals: win rates, courts, decision times.
     Arena(arena::Options),
+    /// The matches kept in your match history (those played in the window or hosted with
+    /// `serve`), newest first, and each player's figures.
+    History(history::Options),
     /// A LAN table on this machine: intent-to-view times and bytes per hand.
     Netbench(netbench::Options),
     /// Play random full hands on one core and print hands per second; with `--solver`, time
@@ -162,6 +166,7 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
         Command::Join(options) => join::run(options),
         Command::Netbench(options) => netbench::run(options),
         Command::Arena(options) => arena::run(options),
+        Command::History(options) => history::run(&options),
         Command::Replay { file, json } => replay::run(&file, json),
         Command::Bench {
             solver: true,

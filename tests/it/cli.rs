@@ -1,7 +1,6 @@
 //! `courtpiece replay` and `courtpiece bench`, run as a person runs them.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use courtpiece_rules::{GameRecord, Intent, Match, MatchSummary, Preset, RuleSet};
 
@@ -158,7 +157,7 @@ fn play_typed(args: &[&str], opening: &str) -> String {
         script.push_str(&cards.join("\n"));
         script.push('\n');
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+    let mut child = crate::support::command()
         .arg("play")
         .args(args)
         .stdin(std::process::Stdio::piped())
@@ -237,7 +236,7 @@ fn play_in_the_terminal_takes_typed_moves_and_stops_at_the_end_of_input() {
     assert!(String::from_utf8_lossy(&replay.stdout).contains("hands played: 2"));
 
     // no input at all: the player leaves and nothing breaks
-    let mut child = Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+    let mut child = crate::support::command()
         .args(["play", "--seed", "6"])
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
@@ -501,4 +500,115 @@ fn review_lists_the_cards_that_cost_tricks() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not reviewed yet"));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Runs `courtpiece` with `args` and its history in `data`.
+fn with_history(data: &std::path::Path, args: &[&str]) -> std::process::Output {
+    crate::support::command()
+        .env("COURTPIECE_DATA_DIR", data)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn serve_keeps_its_matches_in_the_history_and_history_lists_them() {
+    let data = std::env::temp_dir().join(format!("courtpiece-history-cli-{}", std::process::id()));
+    std::fs::remove_dir_all(&data).ok();
+    let four = "bot:easy,bot:medium,bot:easy,bot:medium";
+    let served = with_history(&data, &["serve", "--seats", four, "--matches", "2", "--json"]);
+    assert!(
+        served.status.success(),
+        "{}",
+        String::from_utf8_lossy(&served.stderr)
+    );
+    let three = with_history(
+        &data,
+        &[
+            "serve",
+            "--rules",
+            "hokm-3",
+            "--seats",
+            "bot:easy,bot:medium,bot:hard",
+            "--json",
+        ],
+    );
+    assert!(three.status.success());
+    let skipped = with_history(&data, &["serve", "--seats", four, "--hands", "1", "--no-history"]);
+    assert!(skipped.status.success());
+
+    let out = with_history(&data, &["history", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let listed: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    let matches = listed["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 3, "{listed}");
+    // newest first: the table of three, then the two matches of court piece
+    assert_eq!(matches[0]["rules"], "hokm-3");
+    assert_eq!(matches[0]["people"][2]["name"], "Chandni");
+    assert_eq!(matches[0]["people"][2]["kind"], "bot:hard");
+    let summaries: Vec<MatchSummary> = String::from_utf8_lossy(&served.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for (row, summary) in matches[1..].iter().rev().zip(&summaries) {
+        assert_eq!(row["rules"], "court-piece");
+        assert_eq!(row["hands"], summary.hands);
+        assert_eq!(row["score"], serde_json::json!(summary.score));
+    }
+    // each player's figures in the two matches of four, where Asha sat at seat 0 both times
+    let four_only = with_history(&data, &["history", "--rules", "court-piece", "--json"]);
+    let four_only: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&four_only.stdout).trim()).unwrap();
+    let players = four_only["players"].as_array().unwrap();
+    let asha = players.iter().find(|p| p["name"] == "Asha").unwrap();
+    let hands: u32 = summaries.iter().map(|s| s.hands).sum();
+    let won = asha["as_caller"]["won"].as_u64().unwrap() + asha["not_caller"]["won"].as_u64().unwrap();
+    assert_eq!(
+        asha["as_caller"]["hands"].as_u64().unwrap() + asha["not_caller"]["hands"].as_u64().unwrap(),
+        u64::from(hands)
+    );
+    assert_eq!(
+        won,
+        summaries.iter().map(|s| u64::from(s.hands_won[0])).sum::<u64>()
+    );
+    assert_eq!(asha["matches"], 2);
+
+    // a match read back from the history replays to what serve printed
+    let id = matches[1]["id"].as_i64().unwrap();
+    let record = with_history(&data, &["history", "--record", &id.to_string()]);
+    let path = temp_file("from-history.json", &String::from_utf8_lossy(&record.stdout));
+    let replayed = courtpiece(&["replay", path.to_str().unwrap(), "--json"]);
+    let replayed: MatchSummary =
+        serde_json::from_str(String::from_utf8_lossy(&replayed.stdout).trim()).unwrap();
+    assert_eq!(replayed, summaries[1]);
+    // filtered by rules, and a number the history does not have
+    let only = with_history(&data, &["history", "--rules", "hokm-3", "--json"]);
+    let only: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&only.stdout).trim()).unwrap();
+    assert_eq!(only["matches"].as_array().unwrap().len(), 1);
+    let missing = with_history(&data, &["history", "--record", "99"]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no match number 99"));
+    let text = with_history(&data, &["history"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("Court Piece"));
+
+    // a damaged database: the match waits in a side file, and joins once the file is mended
+    let db = data.join(courtpiece_history::DATABASE);
+    std::fs::rename(&db, data.join("good.sqlite3")).unwrap();
+    std::fs::write(&db, "not a database").unwrap();
+    let served = with_history(&data, &["serve", "--seats", four, "--hands", "2"]);
+    assert!(served.status.success());
+    let said = String::from_utf8_lossy(&served.stderr);
+    assert!(said.contains("is damaged") && said.contains("waits in"), "{said}");
+    let refused = with_history(&data, &["history"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("is damaged"));
+    std::fs::rename(data.join("good.sqlite3"), &db).unwrap();
+    let healed = with_history(&data, &["history", "--json"]);
+    assert!(String::from_utf8_lossy(&healed.stderr).contains("joined the history as number 4"));
+    let healed: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&healed.stdout).trim()).unwrap();
+    assert_eq!(healed["matches"].as_array().unwrap().len(), 4);
+    std::fs::remove_dir_all(&data).ok();
 }

@@ -4,9 +4,22 @@ use std::net::UdpSocket;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// The binary, keeping its match history in a folder of this test run's rather than the
+/// person's own.
+pub fn command() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_courtpiece"));
+    c.env("COURTPIECE_DATA_DIR", data_dir());
+    c
+}
+
+/// The data folder of the binaries this test run starts.
+pub fn data_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("courtpiece-it-data-{}", std::process::id()))
+}
+
 /// Runs `courtpiece` with `args` to its end, with nothing on its standard input.
 pub fn courtpiece(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+    command()
         .args(args)
         .stdin(Stdio::null())
         .output()
@@ -15,7 +28,7 @@ pub fn courtpiece(args: &[&str]) -> Output {
 
 /// Starts `courtpiece` with `args`, its output kept.
 pub fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_courtpiece"))
+    command()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -7,6 +7,8 @@ use thiserror::Error;
 use crate::error::{ParseError, RuleError};
 use crate::intent::Intent;
 use crate::matchplay::Match;
+use crate::outcome::HandResult;
+use crate::people::Seating;
 use crate::ruleset::RuleSet;
 use crate::seat::Seat;
 
@@ -134,10 +136,30 @@ impl GameRecord {
     /// Replays every move and returns the match where the record leaves it. The first illegal or
     /// misplaced move is named in the error.
     pub fn replay(&self) -> Result<Match, RecordError> {
+        self.walk(|_, _| {})
+    }
+
+    /// Every hand the record plays to its end, with who sat where in it (in Dummy Rang the
+    /// people move round the dummy each hand, RD-SEATS): what a history of matches counts.
+    pub fn hands(&self) -> Result<Vec<(HandResult, Seating)>, RecordError> {
+        let mut hands = Vec::new();
+        self.walk(|result, seating| hands.push((*result, *seating)))?;
+        Ok(hands)
+    }
+
+    /// [`Self::replay`], telling `scored` of each hand as it is scored, with its seating.
+    fn walk(&self, mut scored: impl FnMut(&HandResult, &Seating)) -> Result<Match, RecordError> {
         let mut m = self.start()?;
+        let mut advance = |m: &mut Match| {
+            let (seating, before) = (*m.seating(), m.results().len());
+            m.advance();
+            for result in &m.results()[before..] {
+                scored(result, &seating);
+            }
+        };
         for (i, mv) in self.moves.iter().enumerate() {
             let index = i + 1;
-            m.advance();
+            advance(&mut m);
             if m.is_over() {
                 return Err(RecordError::AfterTheEnd {
                     index,
@@ -165,7 +187,7 @@ impl GameRecord {
         if self.time_called {
             m.call_time();
         }
-        m.advance();
+        advance(&mut m);
         Ok(m)
     }
 }

@@ -105,6 +105,7 @@ pub fn run(
         app.insert_resource(SavePath(path.clone()))
             .insert_resource(SaveAfter::Move);
     }
+    super::keep_in_history(&mut app, o, None);
     let addr = host::open(app.world_mut(), config).map_err(|e| CliError::Net(e.to_string()))?;
     match access {
         Access::Code(code) => eprintln!("Table {:?} open on port {}, code {code}.", o.table, addr.port()),
@@ -132,6 +133,7 @@ pub fn run(
         ticker.wait_or(|left| host::wait(app.world_mut(), left));
     }
     let summary = snapshot(app.world()).map(|table| table.game.summary());
+    super::say_kept(app.world());
     host::close(app.world_mut());
     let summary = summary.ok_or_else(|| CliError::Usage("the match did not start (see the log)".into()))?;
     if o.json {

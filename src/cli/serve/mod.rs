@@ -7,12 +7,14 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use courtpiece::history::{self, HistoryFolder, LastKept, Sitters};
 use courtpiece::outside::Program;
 use courtpiece_bots::Entrant;
 use courtpiece_bots::Level;
 use courtpiece_game::{Controller, GamePlugin, Pacing, Phase, Programs, SavePath, StartMatch, snapshot};
+use courtpiece_history::Sitter;
 use courtpiece_net::{SeatPlan, TableCode};
-use courtpiece_rules::{GameRecord, MatchSummary, RuleSet};
+use courtpiece_rules::{GameRecord, MatchSummary, RuleSet, Seat};
 
 use super::CliError;
 
@@ -81,6 +83,9 @@ pub struct Options {
     /// Print each match summary as one line of JSON.
     #[arg(long)]
     pub json: bool,
+    /// Keep the matches out of the match history (`courtpiece history`).
+    #[arg(long)]
+    pub no_history: bool,
 }
 
 pub fn run(o: Options) -> Result<(), CliError> {
@@ -161,6 +166,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         if let Some(path) = o.record.as_ref().or(o.resume.as_ref()) {
             app.insert_resource(SavePath(match_record_path(path, i + 1)));
         }
+        keep_in_history(&mut app, &o, Some(sitters(&plan, &programs)));
         app.world_mut().write_message(StartMatch {
             rules: rules.clone(),
             seed,
@@ -168,6 +174,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
             resume: resume.take(),
         });
         let summary = run_match(&mut app)?;
+        say_kept(app.world());
         hands += summary.hands;
         if o.json {
             println!("{}", serde_json::to_string(&summary).unwrap_or_default());
@@ -182,6 +189,54 @@ pub fn run(o: Options) -> Result<(), CliError> {
         f64::from(hands) / minutes
     );
     Ok(())
+}
+
+/// Keeps the table's matches in the history unless `--no-history` says not to: with `sitters`
+/// at a table of bots, or as a LAN host's lobby shows them.
+pub(crate) fn keep_in_history(app: &mut App, o: &Options, sitters: Option<Vec<Sitter>>) {
+    if o.no_history {
+        return;
+    }
+    let Some(folder) = history::folder() else {
+        eprintln!("This system names no data folder: the matches are not kept in the history.");
+        return;
+    };
+    app.add_plugins(history::plugin)
+        .insert_resource(HistoryFolder(folder));
+    if let Some(sitters) = sitters {
+        app.insert_resource(Sitters(sitters));
+    }
+}
+
+/// Says on the standard error where the match just finished was kept, or why not.
+pub(crate) fn say_kept(world: &World) {
+    if let Some(said) = world.get_resource::<LastKept>().and_then(|l| l.0.as_ref()) {
+        match said {
+            Ok(text) => eprintln!("{text}"),
+            Err(text) => eprintln!("courtpiece: {text}"),
+        }
+    }
+}
+
+/// Who sits at a table of bots and programs.
+fn sitters(plan: &[SeatPlan], programs: &Programs) -> Vec<Sitter> {
+    plan.iter()
+        .zip(Seat::ALL)
+        .map(|(p, seat)| match p {
+            SeatPlan::Bot(level) => history::bot(seat, *level),
+            SeatPlan::Program(i) => Sitter {
+                name: programs
+                    .0
+                    .get(usize::from(*i))
+                    .map_or_else(|| "outside program".to_owned(), |p| p.label()),
+                kind: "outside".to_owned(),
+            },
+            SeatPlan::Open => Sitter {
+                name: "remote".to_owned(),
+                kind: "person".to_owned(),
+            },
+        })
+        .collect()
 }
 
 /// The record file of match number `n` (from 1) of a run: the path itself for the first, the

@@ -16,7 +16,7 @@ use renetcode::{ServerAuthentication, ServerConfig};
 use crate::code::{Access, PROTOCOL_ID};
 use crate::discovery::Responder;
 use crate::link;
-use crate::protocol::{HostMessage, SeatToken};
+use crate::protocol::{HostMessage, SeatState, SeatToken};
 
 mod arrivals;
 mod beacon;
@@ -209,6 +209,11 @@ impl Host {
     pub fn seat_of(&self, client: ClientId) -> Option<Seat> {
         let player = self.peers.get(&client)?.player?;
         self.players[player].seat
+    }
+
+    /// Who holds each seat (each person's place in Dummy Rang), as the lobby shows it.
+    pub fn seats(&self) -> Vec<SeatState> {
+        lobby::state(self, 0).seats
     }
 
     /// People connected now.

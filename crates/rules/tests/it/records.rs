@@ -19,6 +19,24 @@ fn a_record_replays_to_the_same_match_in_every_preset() {
 }
 
 #[test]
+fn a_record_lists_each_hand_it_played_with_who_sat_where() {
+    for preset in [Preset::CourtPiece, Preset::HokmThree, Preset::Dummy] {
+        let (m, record, _) = random_match(&short(preset.rules(), 5), 21);
+        let hands = record.hands().unwrap();
+        let results: Vec<_> = hands.iter().map(|(result, _)| *result).collect();
+        assert_eq!(results, m.results(), "{preset}");
+        assert!(hands.len() >= 2, "{preset}: a match of several hands");
+        // Dummy Rang: the driver's role passes to the next person each hand (RD-SEATS)
+        for pair in hands.windows(2) {
+            assert_eq!(pair[1].1, pair[0].1.next_hand(), "{preset}");
+        }
+        if preset == Preset::Dummy {
+            assert_ne!(hands[0].1.driver(), hands[1].1.driver());
+        }
+    }
+}
+
+#[test]
 fn a_record_of_a_match_in_progress_replays_to_where_it_stopped() {
     let (_, record, _) = random_match(&short(Preset::DoubleSar.rules(), 3), 5);
     let mut partial = record.clone();

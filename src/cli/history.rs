@@ -1,0 +1,139 @@
+//! `courtpiece history`: the matches kept in the history, newest first, and each player's
+//! figures; `--record N` prints match N's game record, to `replay` or watch.
+
+use courtpiece::history;
+use courtpiece_history::{Filter, MatchRow, PlayerStats, Split};
+use courtpiece_rules::Preset;
+
+use super::CliError;
+
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// Only the matches of this preset's rules.
+    #[arg(long, value_name = "PRESET", value_parser = super::parse_preset)]
+    pub rules: Option<Preset>,
+    /// Print match N's game record (JSON) instead of the list.
+    #[arg(long, value_name = "N")]
+    pub record: Option<i64>,
+    /// Print the matches and the figures as one line of JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(o: &Options) -> Result<(), CliError> {
+    let fail = |e: courtpiece_history::HistoryError| CliError::Usage(e.to_string());
+    let (history, imported) = history::open().map_err(fail)?;
+    for line in imported {
+        eprintln!("{line}");
+    }
+    if let Some(id) = o.record {
+        let record = history
+            .record(id)
+            .map_err(fail)?
+            .ok_or_else(|| CliError::Usage(format!("the history has no match number {id}")))?;
+        println!("{}", record.to_json());
+        return Ok(());
+    }
+    let filter = Filter {
+        rules: o.rules.map(|p| p.to_string()),
+    };
+    let matches = history.list(&filter).map_err(fail)?;
+    let players = history.stats(&filter).map_err(fail)?;
+    if o.json {
+        let line = serde_json::json!({ "matches": matches, "players": players });
+        println!("{line}");
+        return Ok(());
+    }
+    if matches.is_empty() {
+        println!(
+            "No matches kept yet: the matches you play in the window or host with `serve` will be listed here."
+        );
+        return Ok(());
+    }
+    for row in &matches {
+        println!("{}", match_line(row));
+    }
+    println!();
+    println!("Players (calling: the hands in which their side called trumps):");
+    for p in &players {
+        println!("{}", player_line(p));
+    }
+    Ok(())
+}
+
+/// "#3  2026-11-25 16:40  Court Piece  Anna & Chandni 3 – 1 Bilal & Darius, 12 hands".
+fn match_line(row: &MatchRow) -> String {
+    let game = courtpiece::words::game(&format!("{}: {}", row.rules, row.options.join(", ")));
+    let sides: Vec<String> = (0..row.score.len())
+        .map(|side| {
+            let names: Vec<&str> = row
+                .people
+                .iter()
+                .zip(&row.sides)
+                .filter(|&(_, &s)| usize::from(s) == side)
+                .map(|(p, _)| p.name.as_str())
+                .collect();
+            format!("{} {}", names.join(" & "), row.score[side])
+        })
+        .collect();
+    let end = if row.finished { "" } else { ", unfinished" };
+    format!(
+        "#{:<4} {}  {game}  {}, {} hands{end}",
+        row.id,
+        utc(row.played_at),
+        sides.join(" – "),
+        row.hands
+    )
+}
+
+/// "Asha: won 4 of 4 matches and 44 of 61 hands, courts 4, 52-courts 0; calling: 33 of 40, courts 2;
+/// not calling: 11 of 21, courts 2".
+fn player_line(p: &PlayerStats) -> String {
+    let split = |s: Split| format!("{} of {}, courts {}", s.won, s.hands, s.courts);
+    let all = p.all();
+    format!(
+        "{}: won {} of {} matches and {} of {} hands, courts {}, 52-courts {}; calling: {}; not calling: {}",
+        p.name,
+        p.matches_won,
+        p.matches,
+        all.won,
+        all.hands,
+        all.courts,
+        all.fifty_twos,
+        split(p.as_caller),
+        split(p.not_caller)
+    )
+}
+
+/// Seconds since 1970 as a UTC date and time, "2026-11-25 16:40".
+pub(crate) fn utc(seconds: u64) -> String {
+    let days = seconds / 86_400;
+    let minutes = (seconds % 86_400) / 60;
+    // days since 1970-01-01 to a civil date (H. Hinnant's algorithm, for dates after 1970)
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z % 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}",
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utc;
+
+    #[test]
+    fn dates_are_written_in_utc() {
+        assert_eq!(utc(0), "1970-01-01 00:00");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00");
+        assert_eq!(utc(1_795_628_400), "2026-11-25 17:40");
+    }
+}
