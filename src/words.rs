@@ -27,7 +27,12 @@ pub fn card(card: Card) -> String {
 /// Cards as a player lists them: "A♠ and K♠".
 pub fn card_list(cards: CardSet) -> String {
     let names: Vec<String> = cards.iter().rev().map(card).collect();
-    match names.split_last() {
+    listed(&names)
+}
+
+/// Things listed as a sentence does: "Asha", "Asha and Bilal", "Asha, Bilal and Chandni".
+pub fn listed(items: &[String]) -> String {
+    match items.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),

@@ -80,7 +80,7 @@ fn match_line(row: &MatchRow) -> String {
     format!(
         "#{:<4} {}  {game}  {}, {} hands{end}",
         row.id,
-        utc(row.played_at),
+        history::utc(row.played_at),
         sides.join(" – "),
         row.hands
     )
@@ -103,37 +103,4 @@ fn player_line(p: &PlayerStats) -> String {
         split(p.as_caller),
         split(p.not_caller)
     )
-}
-
-/// Seconds since 1970 as a UTC date and time, "2026-11-25 16:40".
-pub(crate) fn utc(seconds: u64) -> String {
-    let days = seconds / 86_400;
-    let minutes = (seconds % 86_400) / 60;
-    // days since 1970-01-01 to a civil date (H. Hinnant's algorithm, for dates after 1970)
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z % 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02}",
-        minutes / 60,
-        minutes % 60
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::utc;
-
-    #[test]
-    fn dates_are_written_in_utc() {
-        assert_eq!(utc(0), "1970-01-01 00:00");
-        assert_eq!(utc(951_782_400), "2000-02-29 00:00");
-        assert_eq!(utc(1_795_628_400), "2026-11-25 17:40");
-    }
 }

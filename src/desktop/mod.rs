@@ -111,6 +111,11 @@ pub fn run(launch: Launch, backends: Backends) -> AppExit {
             hud::plugin,
             screenshot::plugin,
         ));
+    // the matches this window hosts are kept in the history
+    if let Some(folder) = crate::history::folder() {
+        app.add_plugins(crate::history::plugin)
+            .insert_resource(crate::history::HistoryFolder(folder));
+    }
     #[cfg(feature = "sound")]
     app.add_plugins(audio::plugin);
     app.add_systems(

@@ -1,9 +1,9 @@
 //! `--screenshot-dir DIR --screenshot-script demo|layout [--rules PRESET]`: a scripted quick game
 //! (the player's seat played by a bot) that saves pages of the menu and moments of the table as
-//! PNGs, then quits. `demo` shows the main menu, the rules page, the deal, a trick in play and
-//! the hand's result (in Hokm for two also a turn of the draw, the player looking at a stock
-//! card); `layout`, to check a window size quickly, the main menu, the host page, the deal and a
-//! trick.
+//! PNGs, then quits. `demo` shows the main menu, the rules page, the match history, the deal, a
+//! trick in play and the hand's result (in Hokm for two also a turn of the draw, the player
+//! looking at a stock card); `layout`, to check a window size quickly, the main menu, the host
+//! page, the deal and a trick.
 
 use std::path::PathBuf;
 
@@ -76,6 +76,7 @@ impl ScriptName {
             ScriptName::Demo => &[
                 Shot::Page(MenuPage::Main, "menu"),
                 Shot::Page(MenuPage::Rules, "rules"),
+                Shot::Page(MenuPage::History, "history"),
                 Shot::Deal,
                 Shot::Draw,
                 Shot::Trick,

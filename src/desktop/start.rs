@@ -91,5 +91,8 @@ fn get_up(world: &mut World) {
     world.remove_resource::<Session>();
     courtpiece_game::table::clear(world);
     world.remove_resource::<courtpiece_net::Autoplay>();
+    if let Some(mut kept) = world.get_resource_mut::<crate::history::LastKept>() {
+        kept.0 = None;
+    }
     world.resource_mut::<NextState<Phase>>().set(Phase::Lobby);
 }

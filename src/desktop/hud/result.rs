@@ -9,8 +9,10 @@ use courtpiece_rules::{Event, HandKind, HandResult, Phase, SeatView};
 
 use super::{SideLabel, scores_courts, shown_score, sides, table_on};
 use crate::desktop::cost::OurEgui;
+use crate::desktop::palette;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
+use crate::history::LastKept;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, result.run_if(table_on).in_set(OurEgui));
@@ -22,6 +24,7 @@ fn result(
     mut shown: ResMut<Shown>,
     mut settings: ResMut<Settings>,
     keys: Res<ButtonInput<KeyCode>>,
+    kept: Option<Res<LastKept>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(view) = shown.view.clone() else {
@@ -73,6 +76,16 @@ fn result(
             .resizable(false)
             .show(ctx, |ui| {
                 ui.label(summary.to_text());
+                // hosted here: where the match was kept
+                match kept.as_ref().and_then(|k| k.0.as_ref()) {
+                    Some(Ok(text)) => {
+                        ui.label(text);
+                    }
+                    Some(Err(text)) => {
+                        ui.colored_label(palette::NOTICE, text);
+                    }
+                    None => {}
+                }
             });
     }
     Ok(())

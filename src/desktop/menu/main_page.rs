@@ -59,6 +59,7 @@ fn main_page(
                 ("Host a LAN table", MenuPage::Host),
                 ("Join a table", MenuPage::Join),
                 ("Rules", MenuPage::Rules),
+                ("History", MenuPage::History),
                 ("Settings", MenuPage::Settings),
             ] {
                 if big_button(ui, text).clicked() {

@@ -1,5 +1,5 @@
 //! The menus, a page each: quick game (Enter), host a LAN table, join one, the rules explained,
-//! settings, quit. egui over the empty table in the room.
+//! the match history, settings, quit. egui over the empty table in the room.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -9,6 +9,7 @@ use super::palette;
 use super::screen::Screen;
 use super::start::StartError;
 
+mod history;
 mod host;
 mod join;
 mod main_page;
@@ -26,6 +27,7 @@ pub enum MenuPage {
     Host,
     Join,
     Rules,
+    History,
     Settings,
 }
 
@@ -35,6 +37,7 @@ pub fn plugin(app: &mut App) {
         host::plugin,
         join::plugin,
         rules::plugin,
+        history::plugin,
         settings::plugin,
     ));
 }
