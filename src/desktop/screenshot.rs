@@ -18,7 +18,7 @@ use super::cost::{self, FrameCost};
 use super::menu::MenuPage;
 use super::settings::Settings;
 use super::start::{Start, start};
-use super::table::pacing::Shown;
+use super::table::pacing::{Shown, Speed, WaitAtResult};
 
 /// Prints what the frames cost, for the record.
 fn report(cost: &FrameCost) {
@@ -106,9 +106,18 @@ struct Script {
 /// Frames to let the cards glide into place before a picture.
 const SETTLE: u32 = 4;
 
+/// How fast the table plays between pictures: the moments pictured are held still whatever the
+/// pace, and the hand played out under a software renderer at the normal pace made the scripts
+/// the longest part of a CI run.
+const HURRY: f32 = 4.0;
+
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, begin)
         .add_systems(super::cost::TableUpdate, run.run_if(resource_exists::<Script>));
+}
+
+fn shot_is(script: &Script, shot: Shot) -> bool {
+    script.shots.get(script.step) == Some(&shot)
 }
 
 fn begin(launch: Res<Launch>, mut commands: Commands) {
@@ -131,6 +140,8 @@ fn begin(launch: Res<Launch>, mut commands: Commands) {
 fn run(
     mut script: ResMut<Script>,
     mut shown: ResMut<Shown>,
+    mut speed: ResMut<Speed>,
+    mut wait: ResMut<WaitAtResult>,
     page: Option<Res<State<MenuPage>>>,
     mut next_page: Option<ResMut<NextState<MenuPage>>>,
     session: Option<Res<Session>>,
@@ -153,8 +164,21 @@ fn run(
     if session.is_some() && autoplay.is_none() {
         commands.insert_resource(Autoplay::new(Level::Medium, 7));
     }
+    // nothing is pictured between a trick and the hand's result: the rest of the hand is shown
+    // at once (the table stops at the result by itself)
+    let pace = if shot_is(&script, Shot::Scoring) {
+        f32::INFINITY
+    } else {
+        HURRY
+    };
+    if speed.0 != pace {
+        speed.0 = pace;
+    }
+    if !wait.0 {
+        wait.0 = true;
+    }
     let saved = |p: &PathBuf| std::fs::metadata(p).is_ok_and(|m| m.len() > 0);
-    if script.shots.get(script.step) == Some(&Shot::Draw) && !script.preset.rules().batches.draws() {
+    if shot_is(&script, Shot::Draw) && !script.preset.rules().batches.draws() {
         script.step += 1;
     }
     let Some(&shot) = script.shots.get(script.step) else {

@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use courtpiece_rules::{Intent, RuleSet, SeatView};
 
@@ -63,6 +64,15 @@ impl Level {
             Level::Easy => Box::new(Easy::new(seed)),
             Level::Medium => Box::new(Medium::new(seed)),
             Level::Hard => Box::new(Hard::new(seed)),
+        }
+    }
+
+    /// A bot of this level that takes at most `budget` a decision: Hard searches for that long,
+    /// the others decide at once anyway.
+    pub fn bot_within(self, seed: u64, budget: Duration) -> Box<dyn Bot> {
+        match self {
+            Level::Hard => Box::new(Hard::within(seed, budget)),
+            _ => self.bot(seed),
         }
     }
 }

@@ -45,10 +45,15 @@ pub struct Hard {
 
 impl Hard {
     pub fn new(seed: u64) -> Hard {
+        Hard::within(seed, DEFAULT_BUDGET)
+    }
+
+    /// A Hard bot that takes at most `budget` a decision.
+    pub fn within(seed: u64, budget: Duration) -> Hard {
         Hard {
             seed: seed ^ 0x4A5D,
             medium: Medium::new(seed),
-            budget: DEFAULT_BUDGET,
+            budget,
         }
     }
 

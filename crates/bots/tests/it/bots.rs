@@ -1,5 +1,7 @@
 //! Every bot answers every decision legally, in every preset and option set.
 
+use std::time::Duration;
+
 use courtpiece_bots::Level;
 use courtpiece_bots::arena::{Summary, play_set, seatings};
 use courtpiece_rules::{
@@ -45,7 +47,8 @@ fn every_level_answers_every_decision_legally() {
         for level in seated {
             let mut decisions = 0;
             let mut seed = 0;
-            // Hard thinks for up to 50 ms a decision: fewer of them
+            // legality is the question here, not strength: Hard gets a short budget, which it
+            // spends whole on many decisions, and fewer of them
             let wanted = if level == Level::Hard { 300 } else { 1500 };
             while decisions < wanted {
                 seed += 1;
@@ -56,7 +59,10 @@ fn every_level_answers_every_decision_legally() {
                 let other = seated[(level as usize + usize::try_from(seed).unwrap()) % seated.len()];
                 let mut bots: Vec<_> = Seat::ALL
                     .iter()
-                    .map(|s| if s.index() % 2 == 0 { level } else { other }.bot(seed * 4 + s.index() as u64))
+                    .map(|s| {
+                        let level = if s.index() % 2 == 0 { level } else { other };
+                        level.bot_within(seed * 4 + s.index() as u64, Duration::from_millis(5))
+                    })
                     .collect();
                 loop {
                     m.advance();
