@@ -9,6 +9,7 @@ use bevy_egui::EguiPlugin;
 use courtpiece_game::GamePlugin;
 use courtpiece_net::NetPlugin;
 
+pub mod art;
 #[cfg(feature = "sound")]
 mod audio;
 pub mod cost;
@@ -102,6 +103,7 @@ pub fn run(launch: Launch, backends: Backends) -> AppExit {
     app.add_plugins((EguiPlugin::default(), GamePlugin, NetPlugin))
         .insert_resource(launch)
         .add_plugins((
+            art::plugin,
             settings::plugin,
             cost::plugin,
             screen::plugin,

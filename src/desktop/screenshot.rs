@@ -106,6 +106,9 @@ struct Script {
 /// Frames to let the cards glide into place before a picture.
 const SETTLE: u32 = 4;
 
+/// Frames to let the last capture finish before the window closes.
+const DRAIN: u32 = 10;
+
 /// How fast the table plays between pictures: the moments pictured are held still whatever the
 /// pace, and the hand played out under a software renderer at the normal pace made the scripts
 /// the longest part of a CI run.
@@ -183,9 +186,14 @@ fn run(
     }
     let Some(&shot) = script.shots.get(script.step) else {
         if script.saved.iter().all(saved) {
-            info!("screenshots saved in {}", script.dir.display());
-            report(&cost);
-            exit.write(AppExit::Success);
+            // a file is on disk before its capture's task has let go of the GPU buffer; a task
+            // left behind at exit is dropped after the renderer and aborts the process
+            script.frames += 1;
+            if script.frames == DRAIN {
+                info!("screenshots saved in {}", script.dir.display());
+                report(&cost);
+                exit.write(AppExit::Success);
+            }
         }
         return;
     };

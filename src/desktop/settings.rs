@@ -8,6 +8,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use serde::{Deserialize, Serialize};
 
+use super::art::CardBack;
+
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -21,6 +23,39 @@ pub struct Settings {
     pub volume: f32,
     /// The next hand starts by itself after a hand's result, instead of waiting for the player.
     pub next_hand_by_itself: bool,
+    /// The colour of the felt.
+    pub table: TableColour,
+    /// The back of the cards.
+    pub card_back: CardBack,
+}
+
+/// The felt colours on offer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TableColour {
+    #[default]
+    Green,
+    Blue,
+    Wine,
+    Slate,
+}
+
+impl TableColour {
+    pub const ALL: [TableColour; 4] = [
+        TableColour::Green,
+        TableColour::Blue,
+        TableColour::Wine,
+        TableColour::Slate,
+    ];
+
+    pub const fn title(self) -> &'static str {
+        match self {
+            TableColour::Green => "Green",
+            TableColour::Blue => "Blue",
+            TableColour::Wine => "Wine red",
+            TableColour::Slate => "Slate grey",
+        }
+    }
 }
 
 impl Default for Settings {
@@ -33,6 +68,8 @@ impl Default for Settings {
             fullscreen: false,
             volume: 0.6,
             next_hand_by_itself: false,
+            table: TableColour::default(),
+            card_back: CardBack::default(),
         }
     }
 }

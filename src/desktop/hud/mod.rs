@@ -73,18 +73,13 @@ fn gone(session: &Session) -> Option<String> {
 }
 
 /// A suit's colour on the dark HUD: black suits in white, the others brightened.
-#[expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_sign_loss,
-    reason = "ink channels are in 0..=1, so a brightened channel is clamped to 70..=255"
-)]
 fn suit_color(suit: Suit, four: bool) -> egui::Color32 {
-    let c = super::table::faces::ink(suit, four);
-    if c.0 + c.1 + c.2 < 0.5 {
+    let [r, g, b] = super::art::ink(suit, four).0;
+    if u16::from(r) + u16::from(g) + u16::from(b) < 128 {
         return palette::BLACK_SUIT_ON_DARK;
     }
-    let light = |v: f32| (v * 255.0 + 70.0).clamp(0.0, 255.0) as u8;
-    egui::Color32::from_rgb(light(c.0), light(c.1), light(c.2))
+    let light = |v: u8| v.saturating_add(70);
+    egui::Color32::from_rgb(light(r), light(g), light(b))
 }
 
 /// Who takes the lobby's place `place`: a person's name, a bot's name and level.

@@ -61,6 +61,9 @@ fn page(ctx: &egui::Context, stand: Stand, error: &StartError, add: impl FnOnce(
         .collapsible(false)
         .resizable(false)
         .title_bar(false)
+        // a window's contents get no more height than its default size (egui's is 420 points):
+        // let the scroll area below set the bound
+        .default_height(f32::INFINITY)
         .frame(egui::Frame::window(&ctx.global_style()).inner_margin(24.0))
         .show(ctx, |ui| {
             ui.set_min_width(340.0);

@@ -1,5 +1,5 @@
-//! The settings page: each change applies at once (the cards, the animation, the interface
-//! size) and is saved.
+//! The settings page: each change applies at once (the cards and their back, the table's colour,
+//! the animation, the interface size) and is saved.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -7,8 +7,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::size_slider::{STEP, size_slider};
 use super::{MenuPage, Stand, back, page};
+use crate::desktop::art::CardBack;
 use crate::desktop::cost::OurEgui;
-use crate::desktop::settings::Settings;
+use crate::desktop::settings::{Settings, TableColour};
 use crate::desktop::start::StartError;
 
 pub fn plugin(app: &mut App) {
@@ -39,6 +40,24 @@ fn settings_page(
                 ui.end_row();
                 ui.label("Four-colour deck");
                 ui.checkbox(&mut s.four_colours, "diamonds blue, clubs green");
+                ui.end_row();
+                ui.label("Table");
+                egui::ComboBox::from_id_salt("table-colour")
+                    .selected_text(s.table.title())
+                    .show_ui(ui, |ui| {
+                        for colour in TableColour::ALL {
+                            ui.selectable_value(&mut s.table, colour, colour.title());
+                        }
+                    });
+                ui.end_row();
+                ui.label("Card back");
+                egui::ComboBox::from_id_salt("card-back")
+                    .selected_text(s.card_back.title())
+                    .show_ui(ui, |ui| {
+                        for back in CardBack::ALL {
+                            ui.selectable_value(&mut s.card_back, back, back.title());
+                        }
+                    });
                 ui.end_row();
                 ui.label("Animation speed");
                 ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0));

@@ -1,14 +1,13 @@
-//! What the cards look like: a thin card of two faces (the face texture drawn at start-up and
-//! the back), attached to every card entity of the view.
+//! What the cards look like: a thin card of two faces (the face painted from the art of
+//! `assets/` and the back the player chose), attached to every card entity of the view.
 
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use courtpiece_rules::Card;
 
-use super::faces::{self, Canvas};
 use super::geometry::{CARD_H, CARD_W};
 use super::{CardOf, Target};
+use crate::desktop::art::paint::{CARD_PX, Canvas};
+use crate::desktop::art::{CardBack, Easel, Job, easel};
 use crate::desktop::palette;
 use crate::desktop::settings::Settings;
 
@@ -23,8 +22,9 @@ pub struct Deck {
     /// The face pictures (by card bit) and the back's, for the rules page.
     pub images: Vec<Handle<Image>>,
     pub back_image: Handle<Image>,
-    /// Whether the faces are drawn with four suit colours.
+    /// How the faces and the back are painted now.
     four_colours: bool,
+    card_back: CardBack,
 }
 
 /// The face side of a card entity.
@@ -34,22 +34,8 @@ pub struct FaceSide;
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, build_deck).add_systems(
         crate::desktop::cost::TableUpdate,
-        (dress_cards, recolour.run_if(resource_changed::<Settings>)).run_if(resource_exists::<Deck>),
+        (dress_cards, repaint.run_if(resource_changed::<Settings>)).run_if(resource_exists::<Deck>),
     );
-}
-
-fn image(canvas: Canvas) -> Image {
-    Image::new(
-        Extent3d {
-            width: u32::try_from(canvas.width).unwrap_or(u32::MAX),
-            height: u32::try_from(canvas.height).unwrap_or(u32::MAX),
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        canvas.pixels,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD,
-    )
 }
 
 fn material(texture: Handle<Image>, tint: Color) -> StandardMaterial {
@@ -63,24 +49,52 @@ fn material(texture: Handle<Image>, tint: Color) -> StandardMaterial {
     }
 }
 
+/// Plain paper until the painter hangs the picture.
+fn paper() -> Image {
+    let (width, height) = CARD_PX;
+    let pixel = [251, 247, 238, 255];
+    easel::image(
+        &Canvas {
+            width,
+            height,
+            pixels: pixel.repeat(usize::try_from(width * height).unwrap_or(0)),
+        },
+        false,
+    )
+}
+
+/// The cards' materials and images, and the faces and the back asked of the painter.
 pub fn build_deck(
     mut commands: Commands,
     settings: Res<Settings>,
+    mut easel: ResMut<Easel>,
     mut images: ResMut<Assets<Image>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
+    let blank = paper();
     let mut faces = vec![Handle::default(); 64];
     let mut dimmed = vec![Handle::default(); 64];
     let mut pictures = vec![Handle::default(); 64];
     for card in Card::all() {
-        let texture = images.add(image(faces::face(card, settings.four_colours)));
-        pictures[usize::from(card.bit())] = texture.clone();
-        faces[usize::from(card.bit())] = materials.add(material(texture.clone(), palette::CARD));
-        dimmed[usize::from(card.bit())] = materials.add(material(texture, palette::CARD_DIMMED));
+        let bit = usize::from(card.bit());
+        let texture = images.add(blank.clone());
+        pictures[bit] = texture.clone();
+        faces[bit] = materials.add(material(texture.clone(), palette::CARD));
+        dimmed[bit] = materials.add(material(texture.clone(), palette::CARD_DIMMED));
+        let job = Job::Face {
+            card,
+            four_colours: settings.four_colours,
+        };
+        easel.paint(job, texture, vec![faces[bit].clone(), dimmed[bit].clone()]);
     }
-    let back_image = images.add(image(faces::back()));
+    let back_image = images.add(blank);
     let back = materials.add(material(back_image.clone(), palette::CARD));
+    easel.paint(
+        Job::Back(settings.card_back),
+        back_image.clone(),
+        vec![back.clone()],
+    );
     let mesh = meshes.add(Plane3d::default().mesh().size(CARD_W, CARD_H));
     commands.insert_resource(Deck {
         faces,
@@ -90,33 +104,36 @@ pub fn build_deck(
         images: pictures,
         back_image,
         four_colours: settings.four_colours,
+        card_back: settings.card_back,
     });
 }
 
-/// Redraws the faces when the four-colour setting changes, in the same images, so every card
-/// on the table and every picture of the rules page follows at once.
-fn recolour(
-    settings: Res<Settings>,
-    mut deck: ResMut<Deck>,
-    mut images: ResMut<Assets<Image>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    if deck.four_colours == settings.four_colours {
-        return;
+/// Paints the faces again when the four-colour setting changes, and the back when another is
+/// chosen, in the same images, so every card on the table and every picture of the rules page
+/// follows.
+fn repaint(settings: Res<Settings>, mut deck: ResMut<Deck>, mut easel: ResMut<Easel>) {
+    if deck.four_colours != settings.four_colours {
+        deck.four_colours = settings.four_colours;
+        for card in Card::all() {
+            let bit = usize::from(card.bit());
+            let job = Job::Face {
+                card,
+                four_colours: settings.four_colours,
+            };
+            easel.paint(
+                job,
+                deck.images[bit].clone(),
+                vec![deck.faces[bit].clone(), deck.dimmed[bit].clone()],
+            );
+        }
     }
-    deck.four_colours = settings.four_colours;
-    for card in Card::all() {
-        let bit = usize::from(card.bit());
-        if let Err(e) = images.insert(
-            deck.images[bit].id(),
-            image(faces::face(card, settings.four_colours)),
-        ) {
-            warn!("could not redraw {card}: {e}");
-        }
-        // a material is prepared again only when it changes itself
-        for handle in [&deck.faces[bit], &deck.dimmed[bit]] {
-            materials.get_mut(handle);
-        }
+    if deck.card_back != settings.card_back {
+        deck.card_back = settings.card_back;
+        easel.paint(
+            Job::Back(settings.card_back),
+            deck.back_image.clone(),
+            vec![deck.back.clone()],
+        );
     }
 }
 
@@ -168,6 +185,8 @@ pub fn dim(
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, Instant};
+
     use super::*;
     use courtpiece_rules::{Rank, Suit};
 
@@ -177,41 +196,69 @@ mod tests {
             .init_asset::<Image>()
             .init_asset::<StandardMaterial>()
             .init_asset::<Mesh>()
+            .add_plugins(crate::desktop::art::plugin)
             .insert_resource(Settings {
                 four_colours,
                 ..Settings::default()
             })
             .add_systems(Startup, build_deck)
-            .add_systems(Update, recolour.run_if(resource_changed::<Settings>));
-        app.update();
+            .add_systems(Update, repaint.run_if(resource_changed::<Settings>));
+        settle(&mut app);
         app
     }
 
-    fn picture(app: &App, card: Card) -> Vec<u8> {
-        let deck = app.world().resource::<Deck>();
+    /// Runs the app until the painter has hung everything asked of it.
+    fn settle(app: &mut App) {
+        let start = Instant::now();
+        loop {
+            app.update();
+            if app.world().resource::<Easel>().waiting == 0
+                && app
+                    .world()
+                    .get_resource::<crate::desktop::art::ArtReady>()
+                    .is_some()
+            {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the painter never finished"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn picture(app: &App, handle: &Handle<Image>) -> Vec<u8> {
         let images = app.world().resource::<Assets<Image>>();
-        let image = images.get(&deck.images[usize::from(card.bit())]).unwrap();
-        image.data.clone().unwrap_or_default()
+        images.get(handle).unwrap().data.clone().unwrap_or_default()
+    }
+
+    fn face(app: &App, card: Card) -> Vec<u8> {
+        picture(
+            app,
+            &app.world().resource::<Deck>().images[usize::from(card.bit())],
+        )
     }
 
     #[test]
-    fn the_four_colour_setting_redraws_the_faces_at_once() {
+    fn the_four_colour_setting_repaints_the_faces_in_the_same_images() {
         let diamond = Card::new(Suit::Diamonds, Rank::KING);
         let spade = Card::new(Suit::Spades, Rank::KING);
         let mut app = app(false);
-        let (two_diamond, two_spade) = (picture(&app, diamond), picture(&app, spade));
+        let (two_diamond, two_spade) = (face(&app, diamond), face(&app, spade));
+        assert_ne!(two_diamond, face(&app, spade), "the faces are painted");
         let handles = app.world().resource::<Deck>().faces.clone();
 
         app.world_mut().resource_mut::<Settings>().four_colours = true;
-        app.update();
-        let four = picture(&app, diamond);
-        assert_ne!(four, two_diamond, "the king of diamonds is redrawn in blue");
+        settle(&mut app);
+        let four = face(&app, diamond);
+        assert_ne!(four, two_diamond, "the king of diamonds is painted in blue");
         assert_eq!(
             four,
-            picture(&self::app(true), diamond),
-            "as a four-colour start draws it"
+            face(&self::app(true), diamond),
+            "as a four-colour start paints it"
         );
-        assert_eq!(picture(&app, spade), two_spade, "spades stay black");
+        assert_eq!(face(&app, spade), two_spade, "spades stay black");
         assert_eq!(
             app.world().resource::<Deck>().faces,
             handles,
@@ -219,7 +266,19 @@ mod tests {
         );
 
         app.world_mut().resource_mut::<Settings>().four_colours = false;
-        app.update();
-        assert_eq!(picture(&app, diamond), two_diamond);
+        settle(&mut app);
+        assert_eq!(face(&app, diamond), two_diamond);
+    }
+
+    #[test]
+    fn another_card_back_is_painted_in_the_same_image() {
+        let mut app = app(false);
+        let back = app.world().resource::<Deck>().back_image.clone();
+        let lattice = picture(&app, &back);
+        app.world_mut().resource_mut::<Settings>().card_back = CardBack::Rosette;
+        settle(&mut app);
+        let rosette = picture(&app, &back);
+        assert_ne!(rosette, lattice);
+        assert_eq!(app.world().resource::<Deck>().back_image, back);
     }
 }

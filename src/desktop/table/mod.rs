@@ -8,7 +8,6 @@ use courtpiece_rules::{Card, CardSet, Event, Mode, Phase, Seat};
 use crate::desktop::cost::{FrameCost, TableUpdate};
 use crate::desktop::screen::Screen;
 
-pub mod faces;
 pub mod flourish;
 pub mod geometry;
 pub mod input;
@@ -16,6 +15,7 @@ pub mod layout;
 pub mod looks;
 pub mod pacing;
 pub mod scene;
+pub mod shine;
 
 use flourish::Nudge;
 use layout::{Anonymous, Context, Spot};
@@ -66,11 +66,17 @@ pub fn view_plugin(app: &mut App) {
 
 /// The whole table in a window: the view, the room, the cards' looks, the player's input.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((view_plugin, scene::plugin, looks::plugin, input::plugin))
-        .add_systems(
-            TableUpdate,
-            looks::dim.run_if(resource_exists::<looks::Deck>).after(Place),
-        );
+    app.add_plugins((
+        view_plugin,
+        scene::plugin,
+        looks::plugin,
+        shine::plugin,
+        input::plugin,
+    ))
+    .add_systems(
+        TableUpdate,
+        looks::dim.run_if(resource_exists::<looks::Deck>).after(Place),
+    );
 }
 
 /// Frames of trick play are the ones the frame cost is judged by.
