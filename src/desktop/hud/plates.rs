@@ -39,7 +39,7 @@ fn clock_color(left: f32) -> egui::Color32 {
 
 /// A plate's size before it was drawn once, in points: three lines (name, tricks, what they
 /// are to do) at the widest.
-pub(super) const PLATE: egui::Vec2 = egui::vec2(220.0, 74.0);
+pub(super) const PLATE: egui::Vec2 = egui::vec2(260.0, 74.0);
 
 /// Where the plate of a player at the table stands: by the point its seat projects to (in
 /// points), not above `top`, inside the window.
@@ -122,7 +122,6 @@ fn plates(
                 if turn { palette::TURN } else { team },
             ));
             frame.show(ui, |ui| {
-                ui.set_min_width(120.0);
                 ui.set_max_width(PLATE.x);
                 let mut line = words::tricks(view.won[seat.index()]);
                 if seat == view.dealer {
@@ -131,20 +130,28 @@ fn plates(
                 if seat == view.caller {
                     line.push_str(&format!(" · {}s", caller_verb(&session, view)));
                 }
+                let name = named(&session, view, seat).0;
                 if seat == view.seat && session.seat.is_some() {
                     // the player's own plate is short: it stands below the hand
-                    let title = format!("{} (you)", named(&session, view, seat).0);
+                    let title = format!("{name} (you)");
                     ui.horizontal(|ui| {
+                        avatar(ui, &name, team, 22.0);
                         ui.label(egui::RichText::new(title).color(team).strong());
                         ui.label(line);
                     });
                 } else {
-                    ui.label(
-                        egui::RichText::new(who(&session, view, seat))
-                            .color(team)
-                            .strong(),
-                    );
-                    ui.label(line);
+                    ui.horizontal(|ui| {
+                        avatar(ui, &name, team, 34.0);
+                        ui.vertical(|ui| {
+                            ui.set_min_width(90.0);
+                            ui.label(
+                                egui::RichText::new(who(&session, view, seat))
+                                    .color(team)
+                                    .strong(),
+                            );
+                            ui.label(line);
+                        });
+                    });
                 }
                 let what = doing(view);
                 match clock {
@@ -162,6 +169,25 @@ fn plates(
         });
     }
     Ok(())
+}
+
+/// A round token with the first letter of `name`, in the colour of the player's side.
+fn avatar(ui: &mut egui::Ui, name: &str, colour: egui::Color32, size: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let painter = ui.painter();
+    painter.circle_filled(rect.center(), size / 2.0, colour.gamma_multiply(0.55));
+    painter.circle_stroke(rect.center(), size / 2.0 - 0.5, egui::Stroke::new(1.5, colour));
+    let initial: String = name
+        .chars()
+        .find(|c| c.is_alphanumeric())
+        .map_or_else(|| "?".to_owned(), |c| c.to_uppercase().collect());
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        initial,
+        egui::FontId::proportional(size * 0.55),
+        egui::Color32::WHITE,
+    );
 }
 
 /// The player's own clock, big, when turns are timed and it is their turn.
