@@ -45,6 +45,10 @@ pub struct Cli {
     /// hokm-3).
     #[arg(long = "rules", value_name = "PRESET", value_parser = parse_preset)]
     preset: Option<Preset>,
+    /// With the window: play back this game record on the table (pause, a card or a hand
+    /// forward and back, the speed).
+    #[arg(long, value_name = "FILE")]
+    replay: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -151,6 +155,13 @@ pub(crate) fn parse_preset(text: &str) -> Result<Preset, String> {
 
 pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
     let Some(command) = cli.command else {
+        let replay = match &cli.replay {
+            Some(path) => {
+                let (record, _, title) = replay::load(path)?;
+                Some((record, title))
+            }
+            None => None,
+        };
         return desktop(courtpiece::desktop::Launch {
             screenshot_dir: cli.screenshot_dir,
             screenshot_script: cli.screenshot_script.unwrap_or_default(),
@@ -158,6 +169,7 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
             ui_scale: cli.ui_scale,
             preset: cli.preset,
             started: Some(started),
+            replay,
         });
     };
     match command {

@@ -17,6 +17,7 @@ pub mod graphics;
 pub mod hud;
 pub mod menu;
 pub mod palette;
+pub mod replay;
 pub mod screen;
 pub mod screenshot;
 pub mod settings;
@@ -40,6 +41,8 @@ pub struct Launch {
     pub preset: Option<courtpiece_rules::Preset>,
     /// When the program started, for the time to the main menu.
     pub started: Option<std::time::Instant>,
+    /// A record to play back on the table at once (`--replay FILE`), and its title.
+    pub replay: Option<(courtpiece_rules::GameRecord, String)>,
 }
 
 /// A window size, as `--window 1000x700` gives it.
@@ -112,6 +115,7 @@ pub fn run(launch: Launch, backends: Backends) -> AppExit {
             table::plugin,
             hud::plugin,
             screenshot::plugin,
+            replay::plugin,
         ));
     // the matches this window hosts are kept in the history
     if let Some(folder) = crate::history::folder() {

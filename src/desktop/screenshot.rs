@@ -3,7 +3,8 @@
 //! PNGs, then quits. `demo` shows the main menu, the rules page, the match history, the deal, a
 //! trick in play and the hand's result (in Hokm for two also a turn of the draw, the player
 //! looking at a stock card); `layout`, to check a window size quickly, the main menu, the host
-//! page, the deal and a trick.
+//! page, the deal and a trick; `replay`, with `--replay FILE`, the record's replay paused on a
+//! trick with its controls, then three cards back.
 
 use std::path::PathBuf;
 
@@ -16,6 +17,7 @@ use courtpiece_rules::{Event, Phase, Preset};
 use super::Launch;
 use super::cost::{self, FrameCost};
 use super::menu::MenuPage;
+use super::replay::Replay;
 use super::settings::Settings;
 use super::start::{Start, start};
 use super::table::pacing::{Shown, Speed, WaitAtResult};
@@ -41,6 +43,8 @@ pub enum ScriptName {
     #[default]
     Demo,
     Layout,
+    /// The replay of `--replay FILE`: a trick with the controls, then three cards back.
+    Replay,
 }
 
 /// A picture of the script.
@@ -56,6 +60,10 @@ enum Shot {
     Trick,
     /// The first hand's result.
     Scoring,
+    /// A replay (`--replay FILE`) with its controls, paused on a trick after the first.
+    ReplayTrick,
+    /// The same replay three cards back.
+    ReplayBack,
 }
 
 impl Shot {
@@ -66,6 +74,8 @@ impl Shot {
             Shot::Draw => "draw",
             Shot::Trick => "trick",
             Shot::Scoring => "scoring",
+            Shot::ReplayTrick => "replay",
+            Shot::ReplayBack => "replay-back",
         }
     }
 }
@@ -88,6 +98,7 @@ impl ScriptName {
                 Shot::Deal,
                 Shot::Trick,
             ],
+            ScriptName::Replay => &[Shot::ReplayTrick, Shot::ReplayBack],
         }
     }
 }
@@ -100,6 +111,8 @@ struct Script {
     step: usize,
     /// Frames since the table was held still for the current picture.
     frames: u32,
+    /// What the current picture asks of the replay was done.
+    acted: bool,
     saved: Vec<PathBuf>,
 }
 
@@ -134,6 +147,7 @@ fn begin(launch: Res<Launch>, mut commands: Commands) {
             preset: launch.preset.unwrap_or(Preset::CourtPiece),
             step: 0,
             frames: 0,
+            acted: false,
             saved: Vec::new(),
         });
     }
@@ -149,6 +163,7 @@ fn run(
     mut next_page: Option<ResMut<NextState<MenuPage>>>,
     session: Option<Res<Session>>,
     autoplay: Option<Res<Autoplay>>,
+    mut replay: Option<ResMut<Replay>>,
     settings: Res<Settings>,
     time: Res<Time<Real>>,
     cost: Res<FrameCost>,
@@ -163,22 +178,29 @@ fn run(
         exit.write(AppExit::error());
         return;
     }
-    // the player's seat plays itself once the quick game is on
-    if session.is_some() && autoplay.is_none() {
-        commands.insert_resource(Autoplay::new(Level::Medium, 7));
-    }
-    // nothing is pictured between a trick and the hand's result: the rest of the hand is shown
-    // at once (the table stops at the result by itself)
-    let pace = if shot_is(&script, Shot::Scoring) {
-        f32::INFINITY
+    if let Some(replay) = replay.as_mut() {
+        // the replay sets the table's pace itself
+        if replay.speed != HURRY {
+            replay.speed = HURRY;
+        }
     } else {
-        HURRY
-    };
-    if speed.0 != pace {
-        speed.0 = pace;
-    }
-    if !wait.0 {
-        wait.0 = true;
+        // the player's seat plays itself once the quick game is on
+        if session.is_some() && autoplay.is_none() {
+            commands.insert_resource(Autoplay::new(Level::Medium, 7));
+        }
+        // nothing is pictured between a trick and the hand's result: the rest of the hand is
+        // shown at once (the table stops at the result by itself)
+        let pace = if shot_is(&script, Shot::Scoring) {
+            f32::INFINITY
+        } else {
+            HURRY
+        };
+        if speed.0 != pace {
+            speed.0 = pace;
+        }
+        if !wait.0 {
+            wait.0 = true;
+        }
     }
     let saved = |p: &PathBuf| std::fs::metadata(p).is_ok_and(|m| m.len() > 0);
     if shot_is(&script, Shot::Draw) && !script.preset.rules().batches.draws() {
@@ -217,6 +239,25 @@ fn run(
             }
             on(wanted)
         }
+        Shot::ReplayTrick | Shot::ReplayBack if replay.is_none() => false,
+        Shot::ReplayTrick => {
+            let on_a_trick = view
+                .is_some_and(|v| v.phase == Phase::TrickPlay && v.trick.len() >= 2 && !v.tricks.is_empty());
+            if on_a_trick && let Some(replay) = replay.as_mut() {
+                replay.playing = false;
+            }
+            on_a_trick
+        }
+        Shot::ReplayBack => match replay.as_mut() {
+            Some(replay) if !script.acted => {
+                script.acted = true;
+                for _ in 0..3 {
+                    replay.card_back();
+                }
+                false
+            }
+            _ => shown.caught_up(),
+        },
         _ if session.is_none() => {
             let quick = Start::Quick {
                 seed: 7,
@@ -253,4 +294,5 @@ fn run(
 
     script.step += 1;
     script.frames = 0;
+    script.acted = false;
 }

@@ -69,6 +69,20 @@ fn replay_of_a_bad_record_names_the_first_bad_entry_and_fails() {
     let out = courtpiece(&["replay", "/no/such/record.json"]);
     assert!(!out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+
+    // the window's replay reads its record first, the same way, and opens nothing for a bad one
+    for (path, says) in [
+        (path.to_str().unwrap(), format!("move {}", i + 2)),
+        (
+            truncated.to_str().unwrap(),
+            "not a readable game record".to_owned(),
+        ),
+    ] {
+        let out = courtpiece(&["--replay", path]);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&says) && !err.contains("panicked"), "{err}");
+    }
 }
 
 #[test]

@@ -5,5 +5,6 @@
 mod cli;
 mod lan;
 mod outside;
+mod replay;
 mod support;
 mod view;

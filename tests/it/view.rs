@@ -36,7 +36,7 @@ fn app(rules: &courtpiece_rules::RuleSet, seat: Seat) -> App {
 }
 
 /// Checks the card entities against `view`; a trick `just_won` is still on the table.
-fn check(app: &mut App, view: &SeatView, just_won: bool, removed: CardSet) {
+pub fn check(app: &mut App, view: &SeatView, just_won: bool, removed: CardSet) {
     let mut q = app.world_mut().query::<(&CardOf, &Target, &Nudge, &Transform)>();
     let cards: Vec<(CardOf, Target, Transform)> = q
         .iter(app.world())

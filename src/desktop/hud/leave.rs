@@ -30,9 +30,14 @@ pub fn plugin(app: &mut App) {
         });
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a system: each argument is a resource it reads or writes"
+)]
 fn corner(
     mut contexts: EguiContexts,
     session: Option<Res<Session>>,
+    replay: Option<Res<crate::desktop::replay::Replay>>,
     shown: Res<Shown>,
     keys: Res<ButtonInput<KeyCode>>,
     mut asking: ResMut<Asking>,
@@ -40,10 +45,12 @@ fn corner(
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // nothing to lose: the match is over, the table is gone or was never joined
-    let in_play = session.as_ref().is_some_and(|s| {
-        s.summary.is_none() && s.lost.is_none() && s.goodbye.is_none() && shown.view.is_some()
-    });
+    // nothing to lose: the match is over, the table is gone or was never joined, or it is a
+    // replay
+    let in_play = replay.is_none()
+        && session.as_ref().is_some_and(|s| {
+            s.summary.is_none() && s.lost.is_none() && s.goodbye.is_none() && shown.view.is_some()
+        });
     let mut go = false;
     if keys.just_pressed(KeyCode::Escape) {
         if asking.0 {

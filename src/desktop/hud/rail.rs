@@ -13,8 +13,14 @@ pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, rail.run_if(table_on).in_set(OurEgui));
 }
 
-fn rail(mut contexts: EguiContexts, session: Res<Session>, mut out: MessageWriter<ToHost>) -> Result {
-    let Some(lobby) = session.lobby.as_ref().filter(|l| l.started) else {
+fn rail(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    replay: Option<Res<crate::desktop::replay::Replay>>,
+    mut out: MessageWriter<ToHost>,
+) -> Result {
+    // a replay has no rail: nobody watches it but the player
+    let Some(lobby) = session.lobby.as_ref().filter(|l| l.started && replay.is_none()) else {
         return Ok(());
     };
     let watching = session.seat.is_none();

@@ -1,6 +1,7 @@
 //! The history page: the matches kept (those hosted in this window or with `serve`), newest
-//! first, filtered by game; one opened shows its people and its hands; and every player's
-//! figures. The history is read when the page opens and when the filter changes.
+//! first, filtered by game; one opened shows its people and its hands, and plays back on the
+//! table; and every player's figures. The history is read when the page opens and when the
+//! filter changes.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -10,6 +11,7 @@ use courtpiece_rules::{GameRecord, HandKind, Preset};
 use super::{MenuPage, Stand, back, page};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::palette;
+use crate::desktop::replay;
 use crate::desktop::start::StartError;
 use crate::history;
 use crate::words;
@@ -116,9 +118,11 @@ fn history_page(
     mut shown: ResMut<Shown>,
     error: Res<StartError>,
     mut next: ResMut<NextState<MenuPage>>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut reread = false;
+    let mut watch = None;
     page(ctx, Stand::Top, &error, |ui| {
         ui.set_min_width(620.0);
         ui.heading("Match history");
@@ -180,7 +184,12 @@ fn history_page(
                 .iter()
                 .map(|p| format!("{} ({})", p.name, p.kind))
                 .collect();
-            ui.label(format!("Match {id}: {}", people.join(", ")));
+            ui.horizontal(|ui| {
+                ui.label(format!("Match {id}: {}", people.join(", ")));
+                if ui.button("Watch the replay").clicked() {
+                    watch = Some((*id, row.people.iter().map(|p| p.name.clone()).collect::<Vec<_>>()));
+                }
+            });
             if !row.winners.is_empty() {
                 ui.label(format!("Won by {}.", words::listed(&row.winners)));
             }
@@ -203,6 +212,19 @@ fn history_page(
     if reread {
         shown.opened = None;
         read(shown);
+    }
+    if let Some((id, names)) = watch {
+        commands.queue(move |world: &mut World| {
+            let title = format!("Match {id}");
+            let record = history::open()
+                .map_err(|e| e.to_string())
+                .and_then(|(h, _)| h.record(id).map_err(|e| e.to_string()))
+                .and_then(|r| r.ok_or_else(|| format!("match {id} is no longer in the history")));
+            let started = record.and_then(|record| replay::start(world, &record, &names, &title));
+            if let Err(e) = started {
+                world.resource_mut::<StartError>().0 = Some(e);
+            }
+        });
     }
     Ok(())
 }

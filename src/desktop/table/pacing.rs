@@ -62,6 +62,16 @@ impl Shown {
     pub fn caught_up(&self) -> bool {
         self.queue.is_empty()
     }
+
+    /// Forgets what waits to be shown, so that the next update is shown at once, as if it were
+    /// the first (a replay that jumps).
+    pub fn restart(&mut self) {
+        self.queue.clear();
+        self.latest = None;
+        self.until = 0.0;
+        self.at_result = false;
+        self.turn = None;
+    }
 }
 
 /// Where the next update is put on the table; the layout runs after it.
