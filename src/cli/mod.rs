@@ -49,6 +49,10 @@ pub struct Cli {
     /// forward and back, the speed).
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
+    /// The table the second window of the `lan` screenshot script joins (it starts that window
+    /// itself).
+    #[arg(long, value_name = "ADDR", hide = true, requires = "screenshot_script")]
+    screenshot_join: Option<std::net::SocketAddr>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -170,6 +174,7 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
             preset: cli.preset,
             started: Some(started),
             replay,
+            screenshot_join: cli.screenshot_join,
         });
     };
     match command {

@@ -43,6 +43,8 @@ pub struct Launch {
     pub started: Option<std::time::Instant>,
     /// A record to play back on the table at once (`--replay FILE`), and its title.
     pub replay: Option<(courtpiece_rules::GameRecord, String)>,
+    /// The table the second window of the `lan` screenshot script joins.
+    pub screenshot_join: Option<std::net::SocketAddr>,
 }
 
 /// A window size, as `--window 1000x700` gives it.

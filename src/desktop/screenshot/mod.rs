@@ -4,14 +4,18 @@
 //! trick in play and the hand's result (in Hokm for two also a turn of the draw, the player
 //! looking at a stock card); `layout`, to check a window size quickly, the main menu, the host
 //! page, the deal and a trick; `replay`, with `--replay FILE`, the record's replay paused on a
-//! trick with its controls, then three cards back.
+//! trick with its controls, then three cards back; `lan`, a LAN table hosted here and joined by a
+//! second window process ([`lan`]), the lobby, a trick and the hand's result from each side.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::process::Child;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use courtpiece_bots::Level;
-use courtpiece_net::{Autoplay, Session};
+use courtpiece_net::{Autoplay, ClientMessage, Host, LobbyAction, Session, ToHost};
 use courtpiece_rules::{Event, Phase, Preset};
 
 use super::Launch;
@@ -21,6 +25,8 @@ use super::replay::Replay;
 use super::settings::Settings;
 use super::start::{Start, start};
 use super::table::pacing::{Shown, Speed, WaitAtResult};
+
+mod lan;
 
 /// Prints what the frames cost, for the record.
 fn report(cost: &FrameCost) {
@@ -45,6 +51,12 @@ pub enum ScriptName {
     Layout,
     /// The replay of `--replay FILE`: a trick with the controls, then three cards back.
     Replay,
+    /// A LAN table hosted here and joined by a second window process: the lobby, a trick and the
+    /// hand's result from each side (the guest's in `DIR/guest`).
+    Lan,
+    /// The second window of `lan`, started by it.
+    #[value(hide = true)]
+    LanGuest,
 }
 
 /// A picture of the script.
@@ -64,6 +76,10 @@ enum Shot {
     ReplayTrick,
     /// The same replay three cards back.
     ReplayBack,
+    /// The lobby of a LAN table: the host's with the guest seated, the guest's in its seat.
+    Lobby,
+    /// Not a picture: the host deals once the guest has pictured its lobby.
+    DealWhenGuestReady,
 }
 
 impl Shot {
@@ -76,6 +92,8 @@ impl Shot {
             Shot::Scoring => "scoring",
             Shot::ReplayTrick => "replay",
             Shot::ReplayBack => "replay-back",
+            Shot::Lobby => "lobby",
+            Shot::DealWhenGuestReady => "",
         }
     }
 }
@@ -99,6 +117,8 @@ impl ScriptName {
                 Shot::Trick,
             ],
             ScriptName::Replay => &[Shot::ReplayTrick, Shot::ReplayBack],
+            ScriptName::Lan => &[Shot::Lobby, Shot::DealWhenGuestReady, Shot::Trick, Shot::Scoring],
+            ScriptName::LanGuest => &[Shot::Lobby, Shot::Trick, Shot::Scoring],
         }
     }
 }
@@ -106,6 +126,12 @@ impl ScriptName {
 #[derive(Resource)]
 struct Script {
     dir: PathBuf,
+    name: ScriptName,
+    /// The table the guest of `lan` joins.
+    join: Option<SocketAddr>,
+    /// The guest's process, once the host of `lan` has started it.
+    guest: Option<Child>,
+    window: Option<super::WindowSize>,
     shots: &'static [Shot],
     preset: Preset,
     step: usize,
@@ -143,6 +169,10 @@ fn begin(launch: Res<Launch>, mut commands: Commands) {
         }
         commands.insert_resource(Script {
             dir: dir.clone(),
+            name: launch.screenshot_script,
+            join: launch.screenshot_join,
+            guest: None,
+            window: launch.window,
             shots: launch.screenshot_script.shots(),
             preset: launch.preset.unwrap_or(Preset::CourtPiece),
             step: 0,
@@ -153,53 +183,93 @@ fn begin(launch: Res<Launch>, mut commands: Commands) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The menu's page now, and the way to another.
+#[derive(SystemParam)]
+struct Pages<'w> {
+    page: Option<Res<'w, State<MenuPage>>>,
+    next: Option<ResMut<'w, NextState<MenuPage>>>,
+}
+
+/// The table the script sits at, and the pace it is shown at.
+#[derive(SystemParam)]
+struct Table<'w> {
+    shown: ResMut<'w, Shown>,
+    speed: ResMut<'w, Speed>,
+    wait: ResMut<'w, WaitAtResult>,
+    session: Option<Res<'w, Session>>,
+    autoplay: Option<Res<'w, Autoplay>>,
+    replay: Option<ResMut<'w, Replay>>,
+    host: Option<Res<'w, Host>>,
+}
+
+/// Gives up on the script, and on the guest's window with it.
+fn give_up(script: &mut Script, why: &str, exit: &mut MessageWriter<AppExit>) {
+    error!("{why}");
+    if let Some(mut guest) = script.guest.take() {
+        let _ = guest.kill();
+        let _ = guest.wait();
+    }
+    exit.write(AppExit::error());
+}
+
+/// Whether the script may close: the guest's window of `lan` has ended well, or there is none.
+fn guest_done(script: &mut Script, exit: &mut MessageWriter<AppExit>) -> bool {
+    let Some(guest) = script.guest.as_mut() else {
+        return true;
+    };
+    match guest.try_wait() {
+        Ok(Some(status)) if status.success() => true,
+        Ok(Some(status)) => {
+            give_up(script, &format!("the guest's window failed: {status}"), exit);
+            false
+        }
+        Ok(None) => false,
+        Err(e) => {
+            give_up(script, &format!("the guest's window is lost: {e}"), exit);
+            false
+        }
+    }
+}
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a system: each argument is a resource it reads or writes"
+)]
 fn run(
     mut script: ResMut<Script>,
-    mut shown: ResMut<Shown>,
-    mut speed: ResMut<Speed>,
-    mut wait: ResMut<WaitAtResult>,
-    page: Option<Res<State<MenuPage>>>,
-    mut next_page: Option<ResMut<NextState<MenuPage>>>,
-    session: Option<Res<Session>>,
-    autoplay: Option<Res<Autoplay>>,
-    mut replay: Option<ResMut<Replay>>,
+    mut table: Table,
+    mut pages: Pages,
     settings: Res<Settings>,
     time: Res<Time<Real>>,
     cost: Res<FrameCost>,
     mut commands: Commands,
+    mut to_host: MessageWriter<ToHost>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if time.elapsed_secs() > LIMIT {
-        error!(
+        let why = format!(
             "the screenshot script did not finish in {LIMIT} s (at step {})",
             script.step
         );
-        exit.write(AppExit::error());
+        give_up(&mut script, &why, &mut exit);
         return;
     }
-    if let Some(replay) = replay.as_mut() {
-        // the replay sets the table's pace itself
-        if replay.speed != HURRY {
-            replay.speed = HURRY;
-        }
-    } else {
-        // the player's seat plays itself once the quick game is on
-        if session.is_some() && autoplay.is_none() {
-            commands.insert_resource(Autoplay::new(Level::Medium, 7));
-        }
-        // nothing is pictured between a trick and the hand's result: the rest of the hand is
-        // shown at once (the table stops at the result by itself)
-        let pace = if shot_is(&script, Shot::Scoring) {
-            f32::INFINITY
-        } else {
-            HURRY
-        };
-        if speed.0 != pace {
-            speed.0 = pace;
-        }
-        if !wait.0 {
-            wait.0 = true;
+    pace(&script, &mut table, &mut commands);
+    // the host of `lan` starts the guest's window once its table is open
+    if script.name == ScriptName::Lan
+        && script.guest.is_none()
+        && let Some(host) = table.host.as_ref()
+    {
+        match lan::spawn_guest(host, &script.dir, script.window) {
+            Ok(child) => script.guest = Some(child),
+            Err(e) => {
+                give_up(
+                    &mut script,
+                    &format!("could not start the guest's window: {e}"),
+                    &mut exit,
+                );
+                return;
+            }
         }
     }
     let saved = |p: &PathBuf| std::fs::metadata(p).is_ok_and(|m| m.len() > 0);
@@ -207,7 +277,7 @@ fn run(
         script.step += 1;
     }
     let Some(&shot) = script.shots.get(script.step) else {
-        if script.saved.iter().all(saved) {
+        if script.saved.iter().all(saved) && guest_done(&mut script, &mut exit) {
             // a file is on disk before its capture's task has let go of the GPU buffer; a task
             // left behind at exit is dropped after the renderer and aborts the process
             script.frames += 1;
@@ -225,30 +295,31 @@ fn run(
     {
         return;
     }
-    shown.paused = false;
+    table.shown.paused = false;
     // the next page or the game only once the last picture is taken: a picture is captured a
     // frame or two after it is asked for
-    let on = |p: MenuPage| page.as_ref().is_some_and(|s| *s.get() == p);
+    let on = |p: MenuPage| pages.page.as_ref().is_some_and(|s| *s.get() == p);
+    let shown = &table.shown;
     let view = shown.view.as_ref();
     let ready = match shot {
         Shot::Page(wanted, _) => {
             if !on(wanted)
-                && let Some(next) = next_page.as_mut()
+                && let Some(next) = pages.next.as_mut()
             {
                 next.set(wanted);
             }
             on(wanted)
         }
-        Shot::ReplayTrick | Shot::ReplayBack if replay.is_none() => false,
+        Shot::ReplayTrick | Shot::ReplayBack if table.replay.is_none() => false,
         Shot::ReplayTrick => {
             let on_a_trick = view
                 .is_some_and(|v| v.phase == Phase::TrickPlay && v.trick.len() >= 2 && !v.tricks.is_empty());
-            if on_a_trick && let Some(replay) = replay.as_mut() {
+            if on_a_trick && let Some(replay) = table.replay.as_mut() {
                 replay.playing = false;
             }
             on_a_trick
         }
-        Shot::ReplayBack => match replay.as_mut() {
+        Shot::ReplayBack => match table.replay.as_mut() {
             Some(replay) if !script.acted => {
                 script.acted = true;
                 for _ in 0..3 {
@@ -258,13 +329,42 @@ fn run(
             }
             _ => shown.caught_up(),
         },
-        _ if session.is_none() => {
-            let quick = Start::Quick {
-                seed: 7,
-                preset: script.preset,
+        _ if table.session.is_none() => {
+            let sit = match (script.name, script.join) {
+                (ScriptName::Lan, _) => lan::host_table(script.preset),
+                (ScriptName::LanGuest, Some(addr)) => lan::join(addr),
+                (ScriptName::LanGuest, None) => {
+                    give_up(
+                        &mut script,
+                        "the guest's window was given no table to join",
+                        &mut exit,
+                    );
+                    return;
+                }
+                _ => Start::Quick {
+                    seed: 7,
+                    preset: script.preset,
+                },
             };
-            start(&mut commands, quick, settings.name.clone());
+            // two windows of one machine share its settings: the guest says who it is
+            let name = if script.name == ScriptName::LanGuest {
+                "Guest".to_owned()
+            } else {
+                settings.name.clone()
+            };
+            start(&mut commands, sit, name);
             false
+        }
+        Shot::Lobby => table.session.as_ref().is_some_and(|s| match script.name {
+            ScriptName::Lan => lan::guest_seated(s),
+            _ => lan::seated_in_lobby(s),
+        }),
+        Shot::DealWhenGuestReady => {
+            if saved(&script.dir.join("guest").join("lobby.png")) {
+                to_host.write(ToHost(ClientMessage::Lobby(LobbyAction::Start)));
+                script.step += 1;
+            }
+            return;
         }
         Shot::Deal => view.is_some_and(|v| {
             v.hand.len() >= 5 && v.phase != Phase::Cut && v.tricks.is_empty() && v.trick.is_empty()
@@ -281,7 +381,7 @@ fn run(
         script.frames = 0;
         return;
     }
-    shown.paused = true;
+    table.shown.paused = true;
     script.frames += 1;
     if script.frames < SETTLE {
         return;
@@ -295,4 +395,33 @@ fn run(
     script.step += 1;
     script.frames = 0;
     script.acted = false;
+}
+
+/// The table plays itself, fast between pictures: the player's seat by a bot, a replay at the
+/// script's pace.
+fn pace(script: &Script, table: &mut Table, commands: &mut Commands) {
+    if let Some(replay) = table.replay.as_mut() {
+        // the replay sets the table's pace itself
+        if replay.speed != HURRY {
+            replay.speed = HURRY;
+        }
+        return;
+    }
+    // the player's seat plays itself once the game is on
+    if table.session.is_some() && table.autoplay.is_none() {
+        commands.insert_resource(Autoplay::new(Level::Medium, 7));
+    }
+    // nothing is pictured between a trick and the hand's result: the rest of the hand is shown
+    // at once (the table stops at the result by itself)
+    let pace = if shot_is(script, Shot::Scoring) {
+        f32::INFINITY
+    } else {
+        HURRY
+    };
+    if table.speed.0 != pace {
+        table.speed.0 = pace;
+    }
+    if !table.wait.0 {
+        table.wait.0 = true;
+    }
 }
