@@ -39,7 +39,7 @@ fn clock_color(left: f32) -> egui::Color32 {
 
 /// A plate's size before it was drawn once, in points: three lines (name, tricks, what they
 /// are to do) at the widest.
-pub(super) const PLATE: egui::Vec2 = egui::vec2(260.0, 74.0);
+pub(super) const PLATE: egui::Vec2 = egui::vec2(220.0, 74.0);
 
 /// Where the plate of a player at the table stands: by the point its seat projects to (in
 /// points), not above `top`, inside the window.
@@ -122,6 +122,7 @@ fn plates(
                 if turn { palette::TURN } else { team },
             ));
             frame.show(ui, |ui| {
+                ui.set_min_width(120.0);
                 ui.set_max_width(PLATE.x);
                 let mut line = words::tricks(view.won[seat.index()]);
                 if seat == view.dealer {
@@ -135,23 +136,21 @@ fn plates(
                     // the player's own plate is short: it stands below the hand
                     let title = format!("{name} (you)");
                     ui.horizontal(|ui| {
-                        avatar(ui, &name, team, 22.0);
+                        avatar(ui, &name, team, 20.0);
                         ui.label(egui::RichText::new(title).color(team).strong());
                         ui.label(line);
                     });
                 } else {
                     ui.horizontal(|ui| {
-                        avatar(ui, &name, team, 34.0);
-                        ui.vertical(|ui| {
-                            ui.set_min_width(90.0);
-                            ui.label(
-                                egui::RichText::new(who(&session, view, seat))
-                                    .color(team)
-                                    .strong(),
-                            );
-                            ui.label(line);
-                        });
+                        ui.spacing_mut().item_spacing.x = 5.0;
+                        avatar(ui, &name, team, 20.0);
+                        ui.label(
+                            egui::RichText::new(who(&session, view, seat))
+                                .color(team)
+                                .strong(),
+                        );
                     });
+                    ui.label(line);
                 }
                 let what = doing(view);
                 match clock {
