@@ -76,6 +76,9 @@ enum Command {
     Solve {
         /// A file of deals; standard input if not given.
         file: Option<PathBuf>,
+        /// Print each answer's time in milliseconds beside it, and a summary on standard error.
+        #[arg(long)]
+        times: bool,
     },
     /// Look back on a recorded match double-dummy: the cards that cost their side tricks, by how
     /// many, and a card that would have kept them (four seats in two teams, Single Sar, trumps
@@ -196,7 +199,7 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
         Command::Bench {
             seconds, seed, json, ..
         } => bench::run(seconds, seed, json),
-        Command::Solve { file } => solve::run(file.as_deref()),
+        Command::Solve { file, times } => solve::run(file.as_deref(), times),
         Command::Review(o) => review::run(&o),
     }
 }

@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::time::Instant;
 
 use courtpiece_bots::Solver;
 use courtpiece_rules::{Deal, PlayState, Preset, Seat, Suit, Trick};
@@ -12,7 +13,10 @@ use super::CliError;
 /// tricks the leader's side takes with best play by everyone. A line that can not be read prints
 /// `-` (so that the output stays line for line) and an error on standard error; the command then
 /// exits non-zero. Empty lines and lines starting with `#` are skipped.
-pub fn run(file: Option<&Path>) -> Result<(), CliError> {
+///
+/// With `times`, each answer is followed by the milliseconds it took, and standard error ends
+/// with the median, 90th percentile, slowest and total: the figures `docs/performance.md` keeps.
+pub fn run(file: Option<&Path>, times: bool) -> Result<(), CliError> {
     let input: Box<dyn BufRead> = match file {
         Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
             |source| CliError::Io {
@@ -24,6 +28,7 @@ pub fn run(file: Option<&Path>) -> Result<(), CliError> {
     };
     let mut solver = Solver::new();
     let mut failed = 0;
+    let mut took = Vec::new();
     let stdout = std::io::stdout();
     for (i, line) in input.lines().enumerate() {
         let line = line.map_err(|source| CliError::Io {
@@ -35,7 +40,17 @@ pub fn run(file: Option<&Path>) -> Result<(), CliError> {
             continue;
         }
         let answer = match parse(text) {
-            Ok((pos, leader)) => solver.max_tricks(&pos, leader.team()).to_string(),
+            Ok((pos, leader)) => {
+                let start = Instant::now();
+                let tricks = solver.max_tricks(&pos, leader.team());
+                let ms = start.elapsed().as_secs_f64() * 1000.0;
+                took.push(ms);
+                if times {
+                    format!("{tricks} {ms:.1}")
+                } else {
+                    tricks.to_string()
+                }
+            }
             Err(why) => {
                 eprintln!("courtpiece solve: line {}: {why}", i + 1);
                 failed += 1;
@@ -46,10 +61,27 @@ pub fn run(file: Option<&Path>) -> Result<(), CliError> {
         writeln!(out, "{answer}").ok();
         out.flush().ok();
     }
+    if times && !took.is_empty() {
+        eprintln!("{}", summary(&mut took));
+    }
     if failed > 0 {
         return Err(CliError::Usage(format!("{failed} line(s) could not be solved")));
     }
     Ok(())
+}
+
+/// `deals N median … p90 … max … total …`, the times in milliseconds (the total in seconds).
+fn summary(took: &mut [f64]) -> String {
+    took.sort_by(f64::total_cmp);
+    let n = took.len();
+    let total: f64 = took.iter().sum();
+    format!(
+        "deals {n} median {:.1} ms p90 {:.1} ms max {:.1} ms total {:.2} s",
+        took[n / 2],
+        took[n * 9 / 10],
+        took[n - 1],
+        total / 1000.0
+    )
 }
 
 /// A line's deal at the start of a trick, four seats in two teams as in Court Piece.

@@ -278,6 +278,20 @@ fn solve_prints_the_leaders_tricks_line_by_line() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(String::from_utf8_lossy(&out.stdout), SOLVED_TRICKS);
 
+    let out = courtpiece(&["solve", "--times", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let tricks: String = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| {
+            let (tricks, ms) = line.split_once(' ').expect("an answer and its time");
+            assert!(ms.parse::<f64>().is_ok_and(|ms| ms >= 0.0), "{line}");
+            format!("{tricks}\n")
+        })
+        .collect();
+    assert_eq!(tricks, SOLVED_TRICKS);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("deals 6 median "), "{err}");
+
     let bad = temp_file(
         "bad-deals.txt",
         "N:AK... QJ... T9... 8... N N\nnonsense\nN:A... K... Q... J... X N\n",

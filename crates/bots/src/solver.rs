@@ -213,6 +213,9 @@ pub struct Solver {
     nodes: u64,
     deadline: Option<Instant>,
     out_of_time: bool,
+    /// The lead that last decided a search, by tricks left: sibling positions often fall to
+    /// the same lead, and trying it first saves searching the others.
+    killers: [Option<Card>; 14],
 }
 
 /// How many nodes go by between looks at the clock.
@@ -414,10 +417,24 @@ impl Solver {
         if let Some(lead) = first {
             moves.put_first(lead);
         }
+        // The killer goes before even the table's hint: measured, that order searches least.
+        let killer = at.and_then(|_| self.killers[usize::from(pos.tricks_left())]);
+        if let Some(killer) = killer {
+            moves.put_exact_first(killer);
+        }
         let mut result = !maximizing;
         let mut relevant = NOTHING;
         let mut decided = None;
+        // The lowest card of each suit tried so far that did not decide.
+        let mut tried = [IRRELEVANT; 4];
         for &card in &moves.cards[..moves.len] {
+            let suit = card.suit().index();
+            let rank = card.bit() & 15;
+            // A card below every relevant card of its suit, like one already tried that did not
+            // decide, is equivalent to that one here: it cannot decide either.
+            if tried[suit] < relevant[suit] && rank < relevant[suit] {
+                continue;
+            }
             let (next, won) = child(pos, card);
             let t = match won {
                 Some(w) if w == side => target - 1,
@@ -431,9 +448,13 @@ impl Solver {
                 result = maximizing;
                 relevant = cards;
                 decided = Some(card);
+                if at.is_some() {
+                    self.killers[usize::from(pos.tricks_left())] = Some(card);
+                }
                 break;
             }
             relevant = union(relevant, cards);
+            tried[suit] = tried[suit].min(rank);
         }
         if decided.is_none() {
             extend_through_runs(pos, &mut relevant);
@@ -916,6 +937,13 @@ struct Moves {
 }
 
 impl Moves {
+    /// Tries `card` itself first, if it is among the moves.
+    fn put_exact_first(&mut self, card: Card) {
+        if let Some(at) = self.cards[..self.len].iter().position(|&c| c == card) {
+            self.cards[..=at].rotate_right(1);
+        }
+    }
+
     /// Tries first the card of `card`'s run (the lowest card tried at or above it in its suit).
     fn put_first(&mut self, card: Card) {
         let at = self.cards[..self.len]

@@ -167,6 +167,77 @@ fn full_deals_are_consistent() {
     }
 }
 
+/// Fresh random full deals, `<PBN deal> <trumps> <leader>`, with the tricks of the leader's side
+/// as an established bridge double-dummy solver gives them.
+const BRIDGE_SOLVED: [(&str, u8); 12] = [
+    (
+        "N:932.Q873.Q953.84 KQ85.J962.76.AJT AJ7.A5.AKT82.Q95 T64.KT4.J4.K7632 N S",
+        8,
+    ),
+    (
+        "N:KJT9843.Q8.T3.65 Q5.KJ652.QJ7.T73 A6.AT943.8654.K8 72.7.AK92.AQJ942 C W",
+        11,
+    ),
+    (
+        "N:AQT54.765.98.AKJ 962.QT3.A6532.Q9 K3.A84.KJT7.T542 J87.KJ92.Q4.8763 D N",
+        9,
+    ),
+    (
+        "N:J54.A97.JT.J5432 KT98.JT4.985.876 AQ76.K832.7632.A 32.Q65.AKQ4.KQT9 C W",
+        6,
+    ),
+    (
+        "N:T7.AKQT73.AT9.T8 85.865.KQ75.J542 AJ962.J94.842.Q7 KQ43.2.J63.AK963 S E",
+        7,
+    ),
+    (
+        "N:AQJ642.952.76.A4 97.AK74.93.KQT92 KT3.QJT6.AT52.J5 85.83.KQJ84.8763 S S",
+        10,
+    ),
+    (
+        "N:T32.J74.KJ7.AK54 98.K95.AT982.Q73 AQJ74.AQ3.654.82 K65.T862.Q3.JT96 D N",
+        8,
+    ),
+    (
+        "N:KQ973.J96.T54.72 62.T742.K72.A964 J8.AKQ3.6.KQJT85 AT54.85.AQJ983.3 C W",
+        3,
+    ),
+    (
+        "N:8652.93.T3.AKJ53 97.KQJ854.96.Q86 Q4.A72.AKJ872.94 AKJT3.T6.Q54.T72 H N",
+        6,
+    ),
+    (
+        "N:A.AKT85.KQ7.Q863 T954.Q974..AKT54 Q872.63.86532.97 KJ63.J2.AJT94.J2 H S",
+        6,
+    ),
+    (
+        "N:AT765.AK986.32.J K83.T42.86.AKT73 QJ942.Q75.KJT7.Q .J3.AQ954.986542 N W",
+        8,
+    ),
+    (
+        "N:Q753.876.AKJ85.Q AT4.QJT3.T97.KJ6 J86.52.Q42.AT872 K92.AK94.63.9543 S S",
+        7,
+    ),
+];
+
+#[test]
+fn full_deals_equal_a_bridge_solver() {
+    // One solver for all, as `courtpiece solve` runs a file: answers and move hints carried from
+    // one deal to the next must not change the next deal's answer.
+    let mut solver = Solver::new();
+    for (line, tricks) in BRIDGE_SOLVED {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let deal: Deal = words[..4].join(" ").parse().unwrap();
+        let trumps = match words[4] {
+            "N" => None,
+            t => Some(t.parse::<Suit>().unwrap()),
+        };
+        let leader = Seat::from_compass(words[5].chars().next().unwrap()).unwrap();
+        let pos = open(&deal, trumps, leader).unwrap();
+        assert_eq!(solver.max_tricks(&pos, leader.team()), tricks, "{line}");
+    }
+}
+
 #[test]
 fn bad_positions_are_refused() {
     let deal: Deal = "N:AK... QJ... T9... 8...".parse().unwrap();
