@@ -12,7 +12,7 @@ use super::CliError;
 
 #[derive(Debug, clap::Args)]
 pub struct Options {
-    /// Bot A: easy, medium, hard, or an outside program as ext:"COMMAND" (see
+    /// Bot A: easy, medium, hard, expert, or an outside program as ext:"COMMAND" (see
     /// docs/bot-protocol.md; a process is started for each of its seats in each match).
     #[arg(long, value_parser = super::parse_player)]
     pub a: Player,

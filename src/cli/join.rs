@@ -28,7 +28,7 @@ pub struct Options {
     /// Your name at the table.
     #[arg(long)]
     pub name: Option<String>,
-    /// Let a bot play your seat: easy, medium, hard, or an outside program as
+    /// Let a bot play your seat: easy, medium, hard, expert, or an outside program as
     /// ext:"COMMAND" (see docs/bot-protocol.md).
     #[arg(long, value_parser = super::parse_player)]
     pub autoplay: Option<Player>,

@@ -113,7 +113,7 @@ fn winner(seats: Seats, you: Seat, side: Side) -> String {
 pub struct Options {
     #[command(flatten)]
     pub rules: super::rules_arg::RulesArgs,
-    /// Level of the bots: easy, medium, hard.
+    /// Level of the bots: easy, medium, hard, expert.
     #[arg(long = "bots", default_value = "medium", value_parser = super::parse_level)]
     pub level: Level,
     /// Seed of the deals (a random one if not given); the same seed deals the same cards.

@@ -140,7 +140,7 @@ fn bad_flags_are_refused() {
             "a table of 3 needs 3 seats, 4 given",
         ),
         ("bot:easy,bot:hard", "a table of 3 needs 3 seats, 2 given"),
-        ("bot:easy,bot:expert,remote", "unknown bot level"),
+        ("bot:easy,bot:grandmaster,remote", "unknown bot level"),
     ] {
         let out = courtpiece(&["serve", "--seats", seats, "--rules", "hokm-3"]);
         assert!(!out.status.success(), "{seats}");

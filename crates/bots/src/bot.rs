@@ -7,6 +7,7 @@ use std::time::Duration;
 use courtpiece_rules::{Intent, RuleSet, SeatView};
 
 use crate::easy::Easy;
+use crate::expert::Expert;
 use crate::hard::Hard;
 use crate::medium::Medium;
 
@@ -43,18 +44,22 @@ pub enum Level {
     Easy,
     /// Rules of thumb with card memory.
     Medium,
-    /// Determinized search over the double-dummy solver.
+    /// Determinized search: playouts, and the double-dummy solver once a hand is won.
     Hard,
+    /// Determinized search with every sampled layout solved double-dummy where the solver can
+    /// answer the hand's questions.
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -64,14 +69,16 @@ impl Level {
             Level::Easy => Box::new(Easy::new(seed)),
             Level::Medium => Box::new(Medium::new(seed)),
             Level::Hard => Box::new(Hard::new(seed)),
+            Level::Expert => Box::new(Expert::new(seed)),
         }
     }
 
-    /// A bot of this level that takes at most `budget` a decision: Hard searches for that long,
-    /// the others decide at once anyway.
+    /// A bot of this level that takes at most `budget` a decision: Hard and Expert search for
+    /// that long, the others decide at once anyway.
     pub fn bot_within(self, seed: u64, budget: Duration) -> Box<dyn Bot> {
         match self {
             Level::Hard => Box::new(Hard::within(seed, budget)),
+            Level::Expert => Box::new(Expert::within(seed, budget)),
             _ => self.bot(seed),
         }
     }
@@ -85,7 +92,7 @@ impl fmt::Display for Level {
 
 /// A level name that is not one of ours.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot level {0:?} (easy, medium, hard)")]
+#[error("unknown bot level {0:?} (easy, medium, hard, expert)")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for Level {

@@ -15,8 +15,8 @@
 
 mod call;
 mod duel;
-mod playout;
-mod stakes;
+pub(crate) mod playout;
+pub(crate) mod stakes;
 
 use std::time::{Duration, Instant};
 
@@ -57,15 +57,23 @@ impl Hard {
         }
     }
 
-    /// The card whose outcomes over the sampled deals are worth most, if the search tells the
-    /// cards apart.
-    fn search(&mut self, view: &SeatView, rules: &RuleSet, stakes: &Stakes) -> Option<Card> {
+    /// The card whose outcomes over the sampled deals are worth most, each card judged in each
+    /// layout by `judge`. With `patience`, a first layout that takes longer than that to judge
+    /// ends the search: the deal is too big for the solver in the time.
+    pub(crate) fn search(
+        &mut self,
+        view: &SeatView,
+        rules: &RuleSet,
+        judge: &impl Judge,
+        patience: Option<Duration>,
+    ) -> Verdict {
         let cards = playable(view);
         if cards.len() == 1 {
-            return cards.lowest();
+            return cards.lowest().map_or(Verdict::Alike, Verdict::Card);
         }
         let memory = Memory::read(view, rules);
-        let deadline = Instant::now() + self.budget;
+        let start = Instant::now();
+        let deadline = start + self.budget;
         let mut rng = decision_rng(self.seed, view);
         let mut solver = Solver::new();
         solver.set_deadline(Some(deadline));
@@ -92,10 +100,13 @@ impl Hard {
             for card in order {
                 let stand_in = twins[card.bit() as usize];
                 values[card.bit() as usize] = if stand_in == card.bit() {
-                    stakes.value(&mut solver, &pos, card)
+                    judge.value(&mut solver, &pos, card)
                 } else {
                     values[stand_in as usize]
                 };
+            }
+            if samples == 0 && patience.is_some_and(|p| start.elapsed() > p) {
+                return Verdict::TooSlow;
             }
             if solver.out_of_time() {
                 break;
@@ -106,21 +117,45 @@ impl Hard {
             samples += 1;
         }
         if samples == 0 {
-            return None;
+            return Verdict::TooSlow;
         }
         let worth = |c: Card| totals[c.bit() as usize];
         let best = candidates.iter().map(worth).fold(f32::MIN, f32::max);
         let good: CardSet = candidates.iter().filter(|&c| worth(c) >= best - 1e-3).collect();
         if good == candidates {
-            return None;
+            return Verdict::Alike;
         }
         // among the cards the search can not tell apart, Medium's judgement decides
-        match self.medium.decide(view, rules) {
-            Intent::Play { card } if good.contains(card) => Some(card),
-            _ => good.iter().min_by_key(|c| (c.rank(), c.suit())),
-        }
+        Verdict::Card(match self.medium.decide(view, rules) {
+            Intent::Play { card } if good.contains(card) => card,
+            _ => match good.iter().min_by_key(|c| (c.rank(), c.suit())) {
+                Some(card) => card,
+                None => return Verdict::Alike,
+            },
+        })
+    }
+
+    /// Medium's answer, for where the search has nothing to say.
+    pub(crate) fn medium(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
+        self.medium.decide(view, rules)
     }
 }
+
+/// What a card is worth in one sampled layout, with every hand open.
+pub(crate) trait Judge {
+    fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32;
+}
+
+/// What a search over sampled layouts came to.
+pub(crate) enum Verdict {
+    /// The card worth most.
+    Card(Card),
+    /// Every card came out the same.
+    Alike,
+    /// Not one layout was judged in time.
+    TooSlow,
+}
+
 impl Bot for Hard {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         if view.legal.contains(&Intent::PlayOn) {
@@ -157,7 +192,7 @@ impl Bot for Hard {
             && rules.mode == Mode::SingleSar
             && view.call != Some(CallView::FaceDown)
         {
-            if let Some(card) = self.search(view, rules, &stakes) {
+            if let Verdict::Card(card) = self.search(view, rules, &stakes, None) {
                 return Intent::Play { card };
             }
         } else if searchable && let Some(card) = self.playouts(view, rules) {

@@ -43,7 +43,7 @@ const KINDS: [HandKind; 11] = [
 ];
 
 /// What the ends of the hand are worth to my side.
-pub(super) struct Ends {
+pub(crate) struct Ends {
     side: Side,
     sides: usize,
     /// By kind (as in `KINDS`) and by the side that wins so: the worth to my side.
@@ -51,7 +51,7 @@ pub(super) struct Ends {
 }
 
 impl Ends {
-    pub(super) fn of(view: &SeatView, rules: &RuleSet) -> Ends {
+    pub(crate) fn of(view: &SeatView, rules: &RuleSet) -> Ends {
         let sides = view.seats.sides();
         Ends {
             side: view.seats.side(view.seat),
@@ -79,7 +79,7 @@ impl Ends {
     /// Plays `card` from `state` (or, with none, whatever the policy plays), then the rest of
     /// the hand until it ends by the rules (the court's team does not play on), and says what
     /// it came to.
-    pub(super) fn value(&self, state: &PlayState, card: Option<Card>) -> f32 {
+    pub(crate) fn value(&self, state: &PlayState, card: Option<Card>) -> f32 {
         let mut state = *state;
         let mut next = card;
         while state.result().is_none()

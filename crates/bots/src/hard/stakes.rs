@@ -5,6 +5,7 @@ use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::score::hand_points;
 use courtpiece_rules::{Card, HandKind, HandResult, PlayOn, PlayState, RuleSet, Scoring, SeatView, Side};
 
+use super::Judge;
 use crate::solver::Solver;
 
 /// A hand already won, played on for all thirteen (R-PLAYON, or V-STOP=all with a team that has
@@ -46,9 +47,11 @@ impl Stakes {
         );
         Some(Stakes { team, taken, all })
     }
+}
 
+impl Judge for Stakes {
     /// What playing `card` from `pos` is worth in this layout, with best play by all after it.
-    pub(super) fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32 {
+    fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32 {
         let mut child = *pos;
         let mut taken = self.taken;
         if let Some(w) = child.play(card) {
@@ -65,7 +68,7 @@ impl Stakes {
 /// What a hand ending as `kind`, won by `winner`, is worth to my side: the match points it scores
 /// less those of the best other side (§8), and under court counting a quarter of a court for the win itself,
 /// which keeps the call (R-ROT) and builds a streak (R-C7).
-pub(super) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Side) -> f32 {
+pub(crate) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Side) -> f32 {
     let result = HandResult {
         winner,
         kind,
