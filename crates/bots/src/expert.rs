@@ -74,13 +74,10 @@ impl Bot for Expert {
     }
 }
 
-/// The race to seven tricks in single sar, before either team has them: what winning it, and a
-/// court for either team, are worth to my team.
+/// The race to seven tricks in single sar, judged in a layout by the solver with Hard's playout
+/// as the tie-break.
 struct Race {
-    team: Side,
-    taken: [u8; 2],
-    /// My team's worth of: our court, our plain win, their plain win, their court.
-    worth: [f32; 4],
+    outcome: Outcome,
     /// Hard's playouts, which tell apart the cards the solver values alike.
     ends: Ends,
 }
@@ -104,9 +101,7 @@ impl Race {
             worth(view, rules, HandKind::Court, other),
         ];
         Some(Race {
-            team,
-            taken,
-            worth,
+            outcome: Outcome { team, taken, worth },
             ends: Ends::of(view, rules),
         })
     }
@@ -114,13 +109,23 @@ impl Race {
 
 impl Judge for Race {
     fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32 {
-        self.solved(solver, pos, card) + PLAYOUT_WEIGHT * self.ends.value(pos, Some(card))
+        self.outcome.after(solver, pos, card) + PLAYOUT_WEIGHT * self.ends.value(pos, Some(card))
     }
 }
 
-impl Race {
+/// Before either team has seven: what winning the race, and a court for either team, are worth
+/// to my team.
+struct Outcome {
+    team: Side,
+    /// Tricks taken so far: my team's, then the other's.
+    taken: [u8; 2],
+    /// My team's worth of: our court, our plain win, their plain win, their court.
+    worth: [f32; 4],
+}
+
+impl Outcome {
     /// What the hand comes to after `card` with best play by everyone.
-    fn solved(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32 {
+    fn after(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32 {
         let mut child = *pos;
         let mut taken = self.taken;
         if let Some(w) = child.play(card) {
@@ -138,5 +143,62 @@ impl Race {
             let court = ours == 0 && (theirs >= SEVEN || solver.can_sweep(&child, other, SEVEN - theirs));
             if court { their_court } else { their_win }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use courtpiece_rules::{Deal, Preset, Seat, Trick};
+
+    use super::*;
+
+    const WORTH: [f32; 4] = [1.25, 0.25, -0.25, -1.25];
+
+    fn position(deal: &str, leader: char) -> (PlayState, Seat) {
+        let deal: Deal = deal.parse().expect("a deal");
+        let leader = Seat::from_compass(leader).expect("a seat");
+        let pos = PlayState::open(&deal, &Trick::new(leader, None), &Preset::CourtPiece.rules())
+            .expect("a position");
+        (pos, leader)
+    }
+
+    fn card(name: &str) -> Card {
+        name.parse().expect("a card")
+    }
+
+    /// Two tricks left, no trumps, South's side one trick from seven: the ace of spades takes it,
+    /// the two of hearts gives both tricks and the hand away.
+    #[test]
+    fn the_card_that_reaches_seven_wins_the_race() {
+        let (pos, south) = position("N:3.3.. .AK.. A.2.. .QJ..", 'S');
+        let race = Outcome {
+            team: south.team(),
+            taken: [6, 5],
+            worth: WORTH,
+        };
+        let mut solver = Solver::new();
+        assert_eq!(race.after(&mut solver, &pos, card("AS")), WORTH[1]);
+        assert_eq!(race.after(&mut solver, &pos, card("2H")), WORTH[2]);
+    }
+
+    /// With the other team on none, the same ace is a court; behind with none, the two of hearts
+    /// lets the other team's court through.
+    #[test]
+    fn courts_are_told_from_plain_wins() {
+        let (pos, south) = position("N:3.3.. .AK.. A.2.. .QJ..", 'S');
+        let mut solver = Solver::new();
+        let ours = Outcome {
+            team: south.team(),
+            taken: [6, 0],
+            worth: WORTH,
+        };
+        assert_eq!(ours.after(&mut solver, &pos, card("AS")), WORTH[0]);
+        let theirs = Outcome {
+            team: south.team(),
+            taken: [0, 5],
+            worth: WORTH,
+        };
+        assert_eq!(theirs.after(&mut solver, &pos, card("2H")), WORTH[3]);
+        assert_eq!(theirs.after(&mut solver, &pos, card("AS")), WORTH[2]);
     }
 }
