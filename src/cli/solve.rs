@@ -44,8 +44,8 @@ pub fn run(file: Option<&Path>, times: bool) -> Result<(), CliError> {
                 let start = Instant::now();
                 let tricks = solver.max_tricks(&pos, leader.team());
                 let ms = start.elapsed().as_secs_f64() * 1000.0;
-                took.push(ms);
                 if times {
+                    took.push(ms);
                     format!("{tricks} {ms:.1}")
                 } else {
                     tricks.to_string()

@@ -17,13 +17,13 @@ use std::time::Duration;
 
 use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{
-    Call, CallView, Card, Count, HandKind, Intent, Mode, Phase, PlayState, RuleSet, SeatView, Side,
+    Call, CallView, Card, Count, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side,
 };
 
 use crate::bot::Bot;
 use crate::hard::playout::Ends;
 use crate::hard::stakes::worth;
-use crate::hard::{Hard, Judge, Verdict};
+use crate::hard::{Hard, Judge, Verdict, searchable};
 use crate::solver::Solver;
 
 /// The time a decision may take (on one core).
@@ -55,9 +55,7 @@ impl Expert {
 
 impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
-        let solvable = view.phase == Phase::TrickPlay
-            && !view.legal.is_empty()
-            && view.legal.iter().all(|i| matches!(i, Intent::Play { .. }))
+        let solvable = searchable(view)
             && view.seats.in_teams()
             && rules.mode == Mode::SingleSar
             && rules.count == Count::Tricks

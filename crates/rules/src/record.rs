@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::error::{ParseError, RuleError};
+use crate::event::Event;
 use crate::intent::Intent;
 use crate::matchplay::Match;
 use crate::outcome::HandResult;
@@ -40,6 +41,36 @@ pub struct Move {
     pub hand: u32,
     pub seat: Seat,
     pub intent: Intent,
+}
+
+impl Move {
+    /// Makes this move, the `index`th of its record (from 1), on `m`, checking first that the
+    /// match is where the record says: not over, in the move's hand.
+    pub fn replay_on(&self, m: &mut Match, index: usize) -> Result<Vec<Event>, RecordError> {
+        if m.is_over() {
+            return Err(RecordError::AfterTheEnd {
+                index,
+                hand: self.hand,
+                seat: self.seat,
+                intent: self.intent,
+            });
+        }
+        if self.hand != m.hand_no() {
+            return Err(RecordError::WrongHand {
+                index,
+                found: self.hand,
+                expected: m.hand_no(),
+            });
+        }
+        m.apply(self.seat, self.intent)
+            .map_err(|error| RecordError::IllegalMove {
+                index,
+                hand: self.hand,
+                seat: self.seat,
+                intent: self.intent,
+                error,
+            })
+    }
 }
 
 /// Why a record can not be replayed. Moves are numbered from 1.
@@ -158,31 +189,8 @@ impl GameRecord {
             }
         };
         for (i, mv) in self.moves.iter().enumerate() {
-            let index = i + 1;
             advance(&mut m);
-            if m.is_over() {
-                return Err(RecordError::AfterTheEnd {
-                    index,
-                    hand: mv.hand,
-                    seat: mv.seat,
-                    intent: mv.intent,
-                });
-            }
-            if mv.hand != m.hand_no() {
-                return Err(RecordError::WrongHand {
-                    index,
-                    found: mv.hand,
-                    expected: m.hand_no(),
-                });
-            }
-            m.apply(mv.seat, mv.intent)
-                .map_err(|error| RecordError::IllegalMove {
-                    index,
-                    hand: mv.hand,
-                    seat: mv.seat,
-                    intent: mv.intent,
-                    error,
-                })?;
+            mv.replay_on(&mut m, i + 1)?;
         }
         if self.time_called {
             m.call_time();

@@ -94,14 +94,25 @@ fn back(ui: &mut egui::Ui, next: &mut NextState<MenuPage>) {
     }
 }
 
-fn preset_picker(ui: &mut egui::Ui, id: &str, preset: &mut Preset) {
+/// A drop-down of every one of `all`, each shown by its title.
+fn picker<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    id: &str,
+    value: &mut T,
+    all: &[T],
+    title: fn(T) -> &'static str,
+) {
     egui::ComboBox::from_id_salt(id)
-        .selected_text(preset.title())
+        .selected_text(title(*value))
         .show_ui(ui, |ui| {
-            for p in Preset::ALL {
-                ui.selectable_value(preset, p, p.title());
+            for &v in all {
+                ui.selectable_value(value, v, title(v));
             }
         });
+}
+
+fn preset_picker(ui: &mut egui::Ui, id: &str, preset: &mut Preset) {
+    picker(ui, id, preset, &Preset::ALL, Preset::title);
 }
 
 /// An error under a form.

@@ -6,7 +6,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::size_slider::{STEP, size_slider};
-use super::{MenuPage, Stand, back, page};
+use super::{MenuPage, Stand, back, page, picker};
 use crate::desktop::art::CardBack;
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::{Settings, TableColour};
@@ -42,22 +42,16 @@ fn settings_page(
                 ui.checkbox(&mut s.four_colours, "diamonds blue, clubs green");
                 ui.end_row();
                 ui.label("Table");
-                egui::ComboBox::from_id_salt("table-colour")
-                    .selected_text(s.table.title())
-                    .show_ui(ui, |ui| {
-                        for colour in TableColour::ALL {
-                            ui.selectable_value(&mut s.table, colour, colour.title());
-                        }
-                    });
+                picker(
+                    ui,
+                    "table-colour",
+                    &mut s.table,
+                    &TableColour::ALL,
+                    TableColour::title,
+                );
                 ui.end_row();
                 ui.label("Card back");
-                egui::ComboBox::from_id_salt("card-back")
-                    .selected_text(s.card_back.title())
-                    .show_ui(ui, |ui| {
-                        for back in CardBack::ALL {
-                            ui.selectable_value(&mut s.card_back, back, back.title());
-                        }
-                    });
+                picker(ui, "card-back", &mut s.card_back, &CardBack::ALL, CardBack::title);
                 ui.end_row();
                 ui.label("Animation speed");
                 ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0));

@@ -35,31 +35,8 @@ pub fn steps(record: &GameRecord) -> Result<Vec<Step>, RecordError> {
     }];
     for (i, mv) in record.moves.iter().enumerate() {
         let index = i + 1;
-        if m.is_over() {
-            return Err(RecordError::AfterTheEnd {
-                index,
-                hand: mv.hand,
-                seat: mv.seat,
-                intent: mv.intent,
-            });
-        }
-        if mv.hand != m.hand_no() {
-            return Err(RecordError::WrongHand {
-                index,
-                found: mv.hand,
-                expected: m.hand_no(),
-            });
-        }
         let hand = m.hand_no();
-        let mut events = m
-            .apply(mv.seat, mv.intent)
-            .map_err(|error| RecordError::IllegalMove {
-                index,
-                hand: mv.hand,
-                seat: mv.seat,
-                intent: mv.intent,
-                error,
-            })?;
+        let mut events = mv.replay_on(&mut m, index)?;
         events.extend(m.advance());
         steps.push(Step {
             hand,

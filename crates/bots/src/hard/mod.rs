@@ -141,6 +141,19 @@ impl Hard {
     }
 }
 
+/// Is this a card to play, where the search can weigh the cards (a revoke claim or correction
+/// aside, which Medium judges)?
+pub(crate) fn searchable(view: &SeatView) -> bool {
+    view.phase == Phase::TrickPlay
+        && !view.legal.is_empty()
+        && view.legal.iter().all(|i| {
+            matches!(
+                i,
+                Intent::Play { .. } | Intent::Claim { .. } | Intent::Correct { .. }
+            )
+        })
+}
+
 /// What a card is worth in one sampled layout, with every hand open.
 pub(crate) trait Judge {
     fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32;
@@ -177,14 +190,7 @@ impl Bot for Hard {
                 return intent;
             }
         }
-        let searchable = view.phase == Phase::TrickPlay
-            && view.legal.iter().all(|i| {
-                matches!(
-                    i,
-                    Intent::Play { .. } | Intent::Claim { .. } | Intent::Correct { .. }
-                )
-            })
-            && !view.legal.is_empty();
+        let searchable = searchable(view);
         // the solver seats two teams of two; at other tables every card is judged by playouts
         if searchable
             && view.seats.in_teams()
