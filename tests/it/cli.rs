@@ -516,6 +516,8 @@ fn review_lists_the_cards_that_cost_tricks() {
         "serve",
         "--rules",
         "double-sar",
+        "--rule",
+        "stop=all",
         "--seats",
         "bot:easy,bot:easy,bot:easy,bot:easy",
         "--hands",
@@ -524,7 +526,25 @@ fn review_lists_the_cards_that_cost_tricks() {
         double.to_str().unwrap(),
     ]);
     assert!(out.status.success());
-    let out = courtpiece(&["review", double.to_str().unwrap()]);
+    let out = courtpiece(&["review", double.to_str().unwrap(), "--from-trick", "9", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let figures: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(figures["cards_reviewed"].as_u64().unwrap() > 0, "{figures}");
+
+    let mindi = dir.join("mindi.json");
+    let out = courtpiece(&[
+        "serve",
+        "--rules",
+        "mindi",
+        "--seats",
+        "bot:easy,bot:easy,bot:easy,bot:easy",
+        "--hands",
+        "1",
+        "--record",
+        mindi.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let out = courtpiece(&["review", mindi.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not reviewed yet"));
     std::fs::remove_dir_all(&dir).ok();

@@ -1,30 +1,33 @@
 //! Expert: Hard's sampling, with every card valued by solving each sampled layout double-dummy.
 //!
-//! In single sar, before either team has its seven tricks, the questions that decide the hand are
-//! the ones the solver answers exactly: can my team still take the tricks it needs to reach seven
-//! (R-SEVEN), and, while the other team has none, can it take them all in a row (a court,
-//! R-COURT) — or the other team likewise against us. Each candidate card is played in each sampled
-//! layout and those questions are asked of the position after it; the card worth most over the
-//! layouts, by the scoring in force, is played. After seven, Hard's play-on search already solves
-//! each layout (R-PLAYON).
+//! Before either team has its seven tricks, the questions that decide the hand are the ones the
+//! solver answers exactly: can my team still take the tricks it needs to reach seven (R-SEVEN),
+//! and, while the other team has none, can it take them all in a row (a court, R-COURT) — or the
+//! other team likewise against us. Under the Double Sar heap the same questions are asked of the
+//! tricks collected: seven collected win the hand (R-DSWIN), all thirteen are a court, a sar or a
+//! goon court by who called (R-DSKOT). Each candidate card is played in each sampled layout and
+//! those questions are asked of the position after it; the card worth most over the layouts, by
+//! the scoring in force, is played. After seven, Hard's play-on search already solves each
+//! layout (R-PLAYON).
 //!
 //! Where the first layout takes too long to solve (early in a hand, the solver's slowest deals),
-//! where trumps are hidden (V-CALL=hidden: the solver knows the trumps), where the tens or the
-//! heap decide rather than the tricks (Mindi, Double Sar), and at tables of three and two, Expert
-//! plays as Hard does, with Expert's budget.
+//! where trumps are hidden (V-CALL=hidden: the solver knows the trumps) or fixed by the first
+//! void, where the tens decide rather than the tricks (Mindi), under `V-ACE=no-collect` (which
+//! the solver does not solve), and at tables of three and two, Expert plays as Hard does, with
+//! Expert's budget.
 
 use std::time::Duration;
 
 use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{
-    Call, CallView, Card, Count, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side,
+    Call, CallView, Card, Collect, Count, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side, Waits,
 };
 
 use crate::bot::Bot;
 use crate::hard::playout::Ends;
 use crate::hard::stakes::worth;
 use crate::hard::{Hard, Judge, Verdict, searchable};
-use crate::solver::Solver;
+use crate::solver::{Solver, at_stake};
 
 /// The time a decision may take (on one core).
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(250);
@@ -55,9 +58,10 @@ impl Expert {
 
 impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
+        let heap = Collect::of(rules);
         let solvable = searchable(view)
             && view.seats.in_teams()
-            && rules.mode == Mode::SingleSar
+            && (rules.mode == Mode::SingleSar || (!heap.ace_blocks && heap.waits == Waits::Never))
             && rules.count == Count::Tricks
             && !matches!(rules.call, Call::FirstVoid)
             && view.call != Some(CallView::FaceDown);
@@ -72,7 +76,7 @@ impl Bot for Expert {
     }
 }
 
-/// The race to seven tricks in single sar, judged in a layout by the solver with Hard's playout
+/// The race to seven tricks, or seven collected under the heap, judged in a layout by the solver with Hard's playout
 /// as the tie-break.
 struct Race {
     outcome: Outcome,
@@ -92,14 +96,25 @@ impl Race {
         if taken.iter().any(|&t| t >= SEVEN) {
             return None;
         }
+        let heap = rules.mode == Mode::DoubleSar;
+        let court = |side: Side| match (heap, view.seats.side(view.caller) == side) {
+            (false, _) => HandKind::Court,
+            (true, true) => HandKind::SarCourt,
+            (true, false) => HandKind::GoonCourt,
+        };
         let worth = [
-            worth(view, rules, HandKind::Court, team),
+            worth(view, rules, court(team), team),
             worth(view, rules, HandKind::Plain, team),
             worth(view, rules, HandKind::Plain, other),
-            worth(view, rules, HandKind::Court, other),
+            worth(view, rules, court(other), other),
         ];
         Some(Race {
-            outcome: Outcome { team, taken, worth },
+            outcome: Outcome {
+                team,
+                taken,
+                worth,
+                heap,
+            },
             ends: Ends::of(view, rules),
         })
     }
@@ -115,31 +130,43 @@ impl Judge for Race {
 /// to my team.
 struct Outcome {
     team: Side,
-    /// Tricks taken so far: my team's, then the other's.
+    /// Tricks taken (collected, under the heap) so far: my team's, then the other's.
     taken: [u8; 2],
     /// My team's worth of: our court, our plain win, their plain win, their court.
     worth: [f32; 4],
+    /// Under the Double Sar heap a court is every trick collected (R-DSKOT), not the first
+    /// seven won (R-COURT).
+    heap: bool,
 }
 
 impl Outcome {
     /// What the hand comes to after `card` with best play by everyone.
     fn after(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32 {
         let mut child = *pos;
-        let mut taken = self.taken;
-        if let Some(w) = child.play(card) {
-            taken[usize::from(pos.seats().side(w) != self.team)] += 1;
-        }
-        let [ours, theirs] = taken;
-        let [our_court, our_win, their_win, their_court] = self.worth;
+        child.play(card);
         let other = self.team.other();
+        let gained = |side: Side| child.taken()[side.index()] - pos.taken()[side.index()];
+        let ours = self.taken[0] + gained(self.team);
+        let theirs = self.taken[1] + gained(other);
+        let [our_court, our_win, their_win, their_court] = self.worth;
         let we_win = ours >= SEVEN || (theirs < SEVEN && solver.can_take(&child, self.team, SEVEN - ours));
         if we_win {
-            // a court needs the other team on none: every trick from here to our seventh
-            let court = theirs == 0 && (ours >= SEVEN || solver.can_sweep(&child, self.team, SEVEN - ours));
+            let court = theirs == 0 && self.court(solver, &child, self.team, ours);
             if court { our_court } else { our_win }
         } else {
-            let court = ours == 0 && (theirs >= SEVEN || solver.can_sweep(&child, other, SEVEN - theirs));
+            let court = ours == 0 && self.court(solver, &child, other, theirs);
             if court { their_court } else { their_win }
+        }
+    }
+
+    /// Can `side`, on `taken` with the other team on none, still make a court: every trick
+    /// from here to its seventh (R-COURT), or under the heap every trick still to be collected
+    /// (R-DSKOT)?
+    fn court(&self, solver: &mut Solver, pos: &PlayState, side: Side, taken: u8) -> bool {
+        if self.heap {
+            solver.can_take(pos, side, at_stake(pos))
+        } else {
+            taken >= SEVEN || solver.can_sweep(pos, side, SEVEN - taken)
         }
     }
 }
@@ -173,6 +200,7 @@ mod tests {
             team: south.team(),
             taken: [6, 5],
             worth: WORTH,
+            heap: false,
         };
         let mut solver = Solver::new();
         assert_eq!(race.after(&mut solver, &pos, card("AS")), WORTH[1]);
@@ -189,14 +217,44 @@ mod tests {
             team: south.team(),
             taken: [6, 0],
             worth: WORTH,
+            heap: false,
         };
         assert_eq!(ours.after(&mut solver, &pos, card("AS")), WORTH[0]);
         let theirs = Outcome {
             team: south.team(),
             taken: [0, 5],
             worth: WORTH,
+            heap: false,
         };
         assert_eq!(theirs.after(&mut solver, &pos, card("2H")), WORTH[3]);
         assert_eq!(theirs.after(&mut solver, &pos, card("AS")), WORTH[2]);
+    }
+
+    /// Double Sar, two tricks left: South won the trick before, so the ace of hearts wins a
+    /// second in a row and collects the heap; the two of clubs gives North the lead for one
+    /// trick, and West the last trick with everything on the heap.
+    #[test]
+    fn under_the_heap_the_race_counts_what_is_collected() {
+        let deal: Deal = "N:3..3.A .5.4.4 .A.A.2 K..2.3".parse().expect("a deal");
+        let south = Seat::from_compass('S').expect("a seat");
+        let mut pos =
+            PlayState::open(&deal, &Trick::new(south, None), &Preset::DoubleSar.rules()).expect("a position");
+        for c in ["AD", "2D", "3D", "4D"] {
+            pos.play(card(c));
+        }
+        assert_eq!(pos.heap().map(|h| (h.tricks, h.run)), Some((1, Some(south))));
+        let mut solver = Solver::new();
+        let race = |taken| Outcome {
+            team: south.team(),
+            taken,
+            worth: WORTH,
+            heap: true,
+        };
+        assert_eq!(race([5, 5]).after(&mut solver, &pos, card("AH")), WORTH[1]);
+        assert_eq!(race([5, 5]).after(&mut solver, &pos, card("2C")), WORTH[2]);
+        // on ten collected to none, the ace collects every trick still to come: a court; the
+        // two lets West collect the last three
+        assert_eq!(race([10, 0]).after(&mut solver, &pos, card("AH")), WORTH[0]);
+        assert_eq!(race([10, 0]).after(&mut solver, &pos, card("2C")), WORTH[1]);
     }
 }

@@ -14,4 +14,4 @@ pub mod sample;
 pub mod solver;
 
 pub use bot::{Bot, Entrant, Level, UnknownLevel};
-pub use solver::Solver;
+pub use solver::{Solver, at_stake};

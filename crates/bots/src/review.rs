@@ -1,9 +1,11 @@
 //! A hand looked back on double-dummy: for every card played, the most tricks the playing side
-//! could still take before it and after it, with best play by everyone and every hand open. A
-//! card after which the side can take fewer cost that many tricks; the review names a card that
-//! would have kept them.
+//! could still take before it and after it (under the Double Sar heap, collect: R-COLLECT), with
+//! best play by everyone and every hand open. A card after which the side can take fewer cost
+//! that many tricks; the review names a card that would have kept them.
 
-use courtpiece_rules::{Call, Card, GameRecord, Intent, Mode, Phase, PlayState, RecordError, Seat, Side};
+use courtpiece_rules::{
+    Call, Card, Collect, Count, GameRecord, Intent, Mode, Phase, PlayState, RecordError, Seat, Side, Waits,
+};
 
 use crate::solver::Solver;
 
@@ -16,7 +18,8 @@ pub struct CardReview {
     pub seat: Seat,
     pub card: Card,
     /// The most tricks the seat's side could still take before the card (the trick on the table
-    /// included), and after it.
+    /// included), and after it; under the heap, the most it could still collect (those on the
+    /// heap included).
     pub before: u8,
     pub after: u8,
     /// A card that would have kept `before`, when this one did not.
@@ -35,7 +38,7 @@ pub enum ReviewError {
     #[error("the record does not replay: {0}")]
     Record(#[from] RecordError),
     #[error(
-        "a review counts tricks at a table of four in two teams, Single Sar, with trumps called in the open and no 2♥ above the trumps (Satat); these rules are not reviewed yet"
+        "a review counts tricks, or tricks collected from the Double Sar heap, at a table of four in two teams with trumps called in the open, no 2♥ above the trumps (Satat) and no tens counted (Mindi); under the heap aces collect as other cards (V-ACE) and trumps hold no collection back; these rules are not reviewed yet"
     )]
     Rules,
 }
@@ -48,9 +51,11 @@ pub fn review(
     from_trick: u8,
 ) -> Result<Vec<CardReview>, ReviewError> {
     let rules = &record.rules;
+    let heap = Collect::of(rules);
     if !rules.seats().in_teams()
-        || rules.mode != Mode::SingleSar
-        || rules.call == Call::Hidden
+        || (rules.mode == Mode::DoubleSar && (heap.ace_blocks || heap.waits != Waits::Never))
+        || rules.count != Count::Tricks
+        || matches!(rules.call, Call::Hidden | Call::FirstVoid)
         || rules.two_of_hearts
     {
         return Err(ReviewError::Rules);
@@ -75,13 +80,14 @@ pub fn review(
                     Some((p, t, v)) if p == pos && t == team => v,
                     _ => solver.max_tricks(&pos, team),
                 };
-                // the position after `card`, and the tricks the side takes from there: the
-                // trick it may have completed, then the rest
+                // the position after `card`, and the tricks the side takes from there: what
+                // the trick it may have completed gave it, then the rest
                 let value = |solver: &mut Solver, card: Card| {
                     let mut next = pos;
-                    let won = next.play(card).is_some_and(|w| pos.seats().side(w) == team);
+                    next.play(card);
+                    let now = next.taken()[team.index()] - pos.taken()[team.index()];
                     let rest = solver.max_tricks(&next, team);
-                    (next, rest, u8::from(won) + rest)
+                    (next, rest, now + rest)
                 };
                 let (next, rest, after) = value(solver, card);
                 let better = (after < before)

@@ -1,5 +1,6 @@
 //! The double-dummy solver: with every hand open, the most tricks a side can take with best play
-//! by everyone (R-FOLLOW, R-WIN).
+//! by everyone (R-FOLLOW, R-WIN); under the Double Sar heap, the most tricks it can collect
+//! (R-HEAP, R-COLLECT, R-LASTHEAP, with `V-FIRSTCOLLECT` and `V-FIRSTTWO`).
 //!
 //! It searches the rules crate's [`PlayState`], the one position of trick play every bot plays
 //! through, so a trick is won here exactly as at the table.
@@ -12,6 +13,13 @@
 //! equivalent cards (touching once the cards between them are gone) searched once; quick-trick
 //! bounds; and move ordering that tries likely winners first, and first of all the lead that
 //! decided the same position before.
+//!
+//! Under the heap the value of a position is the tricks still to be collected, which depend on
+//! the heap and on the player who won the last trick: both are part of every key, and the
+//! quick-trick bounds, which count tricks won, are not used. Every trick is collected by the
+//! end (R-LASTHEAP), so what one team does not collect the other does, as with tricks.
+//! `V-ACE=no-collect` is not solved: it tells an ace from the king below it, which the
+//! equivalent cards of the search do not.
 //!
 //! Numbers here are small by the rules of the game: card bits (below 64), seats and positions in
 //! a trick (below 4), tricks and bounds (at most 13). They are kept in `u8` and `i8` so that
@@ -29,7 +37,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use courtpiece_rules::trick::{NO_TRUMPS, beats_bits as beats};
-use courtpiece_rules::{Card, CardSet, PlayState, Rank, Seat, Side, Suit};
+use courtpiece_rules::{Card, CardSet, Collect, PlayState, Rank, Seat, Side, Suit};
 
 const LANE: u64 = 0x1FFF;
 
@@ -74,7 +82,30 @@ pub(crate) fn key_of(pos: &PlayState) -> Key {
     Key {
         hands: out,
         leader: pos.leader().index() as u8,
+        heap: heap_of(pos),
     }
+}
+
+/// The heap as one number for the keys: 0 in Single Sar, else from the tricks on it and the
+/// player whose next win in a row collects them.
+#[inline]
+fn heap_of(pos: &PlayState) -> u8 {
+    pos.heap().map_or(0, |heap| {
+        1 + heap.tricks * 5 + heap.run.map_or(4, |seat| seat.index() as u8)
+    })
+}
+
+/// The tricks still to be won, or under the heap to be collected: those left to play and
+/// those on the heap.
+pub fn at_stake(pos: &PlayState) -> u8 {
+    pos.tricks_left() + pos.heap().map_or(0, |heap| heap.tricks)
+}
+
+/// The tricks `side` takes, or collects, with the trick `next` completed after `pos`.
+#[inline]
+fn gain(pos: &PlayState, next: &PlayState, side: u8) -> i8 {
+    let side = usize::from(side);
+    (next.taken()[side] - pos.taken()[side]) as i8
 }
 
 /// The side of a seat, as the search counts it: 0 or 1.
@@ -108,6 +139,7 @@ fn trump_number(pos: &PlayState) -> u8 {
 pub(crate) struct Key {
     hands: [u64; 4],
     leader: u8,
+    heap: u8,
 }
 
 /// A table of what is known of positions where a trick starts.
@@ -137,7 +169,7 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// Bounds on the tricks team 0 takes from a position, from 0 to the tricks left.
+/// Bounds on the tricks team 0 takes from a position, from 0 to the tricks at stake.
 type Bounds = (u8, u8);
 
 /// The cards an answer depended on: in each suit, the lowest rank (a card bit within the suit)
@@ -166,6 +198,7 @@ fn union(a: Relevant, b: Relevant) -> Relevant {
 struct Shape {
     lengths: u64,
     leader: u8,
+    heap: u8,
 }
 
 /// Who holds each card of each suit, top card first, two bits a card, a suit in each 32 bits.
@@ -209,7 +242,8 @@ pub struct Solver {
     entries: usize,
     /// Bounds on the run of tricks each team can take from a position, by team.
     runs: [KeyMap<Bounds>; 2],
-    trumps: Option<u8>,
+    /// What the table's answers hold for: the trumps, and the heap's options.
+    game: Option<(u8, Option<Collect>)>,
     nodes: u64,
     deadline: Option<Instant>,
     out_of_time: bool,
@@ -256,10 +290,11 @@ impl Solver {
         self.out_of_time
     }
 
-    /// The most tricks `team` can take from `pos` (the trick in progress included). The
-    /// position is one of four seats in two teams (R-SEAT).
+    /// The most tricks `team` can take from `pos` (the trick in progress included), or under
+    /// the heap collect (those on it included). The position is one of four seats in two teams
+    /// (R-SEAT).
     pub fn max_tricks(&mut self, pos: &PlayState, team: Side) -> u8 {
-        let (mut lo, mut hi) = (0, pos.tricks_left());
+        let (mut lo, mut hi) = (0, at_stake(pos));
         while lo < hi {
             let mid = (lo + hi).div_ceil(2);
             if self.can_take(pos, team, mid) {
@@ -271,7 +306,7 @@ impl Solver {
         lo
     }
 
-    /// Can `team` take at least `k` of the tricks left?
+    /// Can `team` take, or collect, at least `k` of the tricks at stake ([`at_stake`])?
     pub fn can_take(&mut self, pos: &PlayState, team: Side, k: u8) -> bool {
         self.prepare(pos);
         self.search(pos, team.index() as u8, k as i8).0
@@ -279,18 +314,24 @@ impl Solver {
 
     /// Can `team` take each of the next `n` tricks, the one in progress first? Seven in a row
     /// from the start of a hand is a court (R-COURT); one trick is enough to stop it, so this
-    /// search is far cheaper than counting tricks.
+    /// search is far cheaper than counting tricks. Not under the heap, where tricks won in a
+    /// row are not tricks collected.
     pub fn can_sweep(&mut self, pos: &PlayState, team: Side, n: u8) -> bool {
+        debug_assert!(pos.heap().is_none(), "a run of tricks is asked in Single Sar");
         self.prepare(pos);
         self.sweep(pos, team.index() as u8, n)
     }
 
     fn prepare(&mut self, pos: &PlayState) {
         debug_assert!(pos.seats().in_teams(), "the solver plays four seats in two teams");
-        let trumps = trump_number(pos);
-        if self.trumps != Some(trumps) {
+        debug_assert!(
+            pos.collect().is_none_or(|c| !c.ace_blocks),
+            "V-ACE=no-collect is not solved"
+        );
+        let game = (trump_number(pos), pos.collect());
+        if self.game != Some(game) {
             self.forget();
-            self.trumps = Some(trumps);
+            self.game = Some(game);
         }
         // keep memory bounded over long sessions
         if self.entries + self.runs[0].len() + self.runs[1].len() > 4_000_000 {
@@ -381,16 +422,23 @@ impl Solver {
         if self.tick() {
             return (false, NOTHING);
         }
-        let left = pos.tricks_left() as i8;
+        let most = at_stake(pos) as i8;
         if target <= 0 {
             return (true, NOTHING);
         }
-        if target > left {
+        if target > most {
             return (false, NOTHING);
         }
         let mut at = None;
         let mut first = None;
-        if pos.trick_len() == 0 {
+        if pos.trick_len() == 0 && pos.heap().is_some() {
+            let (shape, owners) = shape_of(pos);
+            match self.look_up(pos, shape, owners, side, target) {
+                Lookup::Answer(ok, cards) => return (ok, cards),
+                Lookup::TryFirst(lead) => first = lead,
+            }
+            at = Some((shape, owners));
+        } else if pos.trick_len() == 0 {
             let quick = quick_tricks(pos);
             let (ours, theirs) = sure_trump_tricks(pos, side);
             let (ours, theirs) = if side_of(pos, pos.leader()) == side {
@@ -401,7 +449,7 @@ impl Solver {
             if ours.total as i8 >= target {
                 return (true, ours.relevant(pos, target as u8));
             }
-            let enough = left - target + 1;
+            let enough = most - target + 1;
             if theirs.total as i8 >= enough {
                 return (false, theirs.relevant(pos, enough as u8));
             }
@@ -436,11 +484,7 @@ impl Solver {
                 continue;
             }
             let (next, won) = child(pos, card);
-            let t = match won {
-                Some(w) if w == side => target - 1,
-                _ => target,
-            };
-            let (ok, mut cards) = self.search(&next, side, t);
+            let (ok, mut cards) = self.search(&next, side, target - gain(pos, &next, side));
             if won.is_some() {
                 decided_by_rank(pos, card, &mut cards);
             }
@@ -477,7 +521,7 @@ impl Solver {
     /// An answer the table holds for a position of this shape whose relevant cards lie as here.
     /// An entry that answers moves one place up its bucket, so that the useful ones are met first.
     fn look_up(&mut self, pos: &PlayState, shape: Shape, owners: Owners, side: u8, target: i8) -> Lookup {
-        let left = pos.tricks_left() as i8;
+        let most = at_stake(pos) as i8;
         let Some(bucket) = self.table.get_mut(&shape) else {
             return Lookup::TryFirst(None);
         };
@@ -491,7 +535,7 @@ impl Solver {
             let (lo, hi) = if side == 0 {
                 (lo0 as i8, hi0 as i8)
             } else {
-                (left - hi0 as i8, left - lo0 as i8)
+                (most - hi0 as i8, most - lo0 as i8)
             };
             if lo >= target || hi < target {
                 if i > 0 {
@@ -514,7 +558,7 @@ impl Solver {
             result,
             lead,
         } = *answer;
-        let left = pos.tricks_left();
+        let most = at_stake(pos);
         let mask = mask_of(pos, relevant);
         let owners = owners & mask;
         let bucket = self.table.entry(shape).or_default();
@@ -524,7 +568,7 @@ impl Solver {
                 bucket.push(Entry {
                     mask,
                     owners,
-                    bounds: (0, left),
+                    bounds: (0, most),
                     lead: NO_LEAD,
                 });
                 self.entries += 1;
@@ -539,8 +583,8 @@ impl Solver {
         match (side == 0, result) {
             (true, true) => bounds.0 = bounds.0.max(target),
             (true, false) => bounds.1 = bounds.1.min(target - 1),
-            (false, true) => bounds.1 = bounds.1.min(left - target),
-            (false, false) => bounds.0 = bounds.0.max(left - target + 1),
+            (false, true) => bounds.1 = bounds.1.min(most - target),
+            (false, false) => bounds.0 = bounds.0.max(most - target + 1),
         }
     }
 }
@@ -617,6 +661,7 @@ fn shape_of(pos: &PlayState) -> (Shape, Owners) {
         Shape {
             lengths,
             leader: pos.leader().index() as u8,
+            heap: heap_of(pos),
         },
         owners,
     )

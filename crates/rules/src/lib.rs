@@ -37,7 +37,7 @@ pub use ending::{Ending, Tally, Verdict};
 pub use error::{Barred, NotInRules, ParseError, RuleError, RulesConflict};
 pub use event::Event;
 pub use first::FirstDraw;
-pub use heap::{Heap, Taken, TrumpsAt};
+pub use heap::{Collect, Heap, Taken, TrumpsAt, Waits};
 pub use intent::Intent;
 pub use matchplay::{Match, MatchParts, MatchSummary, Progress};
 pub use options::OptionsError;

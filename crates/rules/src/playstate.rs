@@ -303,6 +303,17 @@ impl PlayState {
         (self.trumps < NO_TRUMPS).then(|| Suit::from_index(self.trumps as usize))
     }
 
+    /// The Double Sar heap (§6), `None` in Single Sar.
+    pub fn heap(&self) -> Option<Heap> {
+        self.heap.map(|(heap, _)| heap)
+    }
+
+    /// The heap's options (V-FIRSTCOLLECT, V-ACE, V-FIRSTTWO, RB-HEAP, RDB-HEAP), `None` in
+    /// Single Sar.
+    pub fn collect(&self) -> Option<Collect> {
+        self.heap.map(|(_, collect)| collect)
+    }
+
     /// Do the tens in the tricks decide the hand (Mindi, RM-WIN)?
     pub fn counts_tens(&self) -> bool {
         self.ending.counts_tens()

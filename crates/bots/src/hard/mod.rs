@@ -87,7 +87,11 @@ impl Hard {
         let mut candidates = cards;
         while samples < MAX_SAMPLES && Instant::now() < deadline {
             let hands = sample(view, &memory, &mut rng);
-            let Ok(pos) = PlayState::open(&Deal::new(hands), &view.trick, rules) else {
+            // `open` checks the sampled hands against the trick; the position judged is the
+            // view's, with the tricks taken and the heap, which the judges' questions count
+            let Ok(pos) = PlayState::open(&Deal::new(hands), &view.trick, rules)
+                .map(|_| PlayState::from_view(view, hands, rules))
+            else {
                 samples += 1;
                 continue;
             };

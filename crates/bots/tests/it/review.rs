@@ -36,9 +36,26 @@ fn every_card_of_the_last_tricks_is_valued_as_a_full_search_values_it() {
     rules.stop = Stop::All;
     rules.max_hands = Some(4);
     rules.target = None;
+    reviews_as_a_full_search(&rules);
+}
+
+/// Under the Double Sar heap the review counts what is collected: the heap and the run that may
+/// collect it come with every position.
+#[test]
+fn under_the_heap_every_card_is_valued_by_what_its_side_collects() {
+    let mut rules = Preset::DoubleSar.rules();
+    rules.stop = Stop::All;
+    rules.max_hands = Some(4);
+    rules.target = None;
+    reviews_as_a_full_search(&rules);
+}
+
+/// Reviews the last four tricks of four hands of three recorded matches under `rules`, and
+/// checks every figure against brute force.
+fn reviews_as_a_full_search(rules: &RuleSet) {
     let mut costly = 0;
     for seed in 1..=3 {
-        let record = recorded(&rules, seed);
+        let record = recorded(rules, seed);
         let reviewed = review(&record, &mut Solver::new(), 10).unwrap();
         assert_eq!(reviewed.len(), 4 * 4 * 4, "the last four tricks of four hands");
         // the same positions again, through the record
@@ -55,8 +72,9 @@ fn every_card_of_the_last_tricks_is_valued_as_a_full_search_values_it() {
                     let team = pos.seats().side(mv.seat);
                     let value = |c| {
                         let mut next = pos;
-                        let won = next.play(c).is_some_and(|w| pos.seats().side(w) == team);
-                        u8::from(won) + brute(&next, team, &mut HashMap::new())
+                        next.play(c);
+                        let now = next.taken()[team.index()] - pos.taken()[team.index()];
+                        now + brute(&next, team, &mut HashMap::new())
                     };
                     assert_eq!(r.before, brute(&pos, team, &mut HashMap::new()), "{r:?}");
                     assert_eq!(r.after, value(card), "{r:?}");
@@ -81,7 +99,13 @@ fn every_card_of_the_last_tricks_is_valued_as_a_full_search_values_it() {
 
 #[test]
 fn rules_the_review_does_not_count_are_refused() {
-    for preset in [Preset::DoubleSar, Preset::HiddenRang, Preset::HokmThree] {
+    for preset in [
+        Preset::HiddenRang,
+        Preset::HokmThree,
+        Preset::Mindi,
+        Preset::BeRanga,
+        Preset::Dabba,
+    ] {
         let mut rules = preset.rules();
         rules.max_hands = Some(1);
         rules.target = None;

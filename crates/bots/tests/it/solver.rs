@@ -10,7 +10,8 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 /// Plain minimax over every legal card, remembering positions already valued (and nothing
-/// else: no pruning, no bounds, no equivalent cards): the most tricks `team` takes from `pos`.
+/// else: no pruning, no bounds, no equivalent cards): the most tricks `team` takes from `pos`,
+/// or under the Double Sar heap collects.
 pub(crate) fn brute(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u8>) -> u8 {
     if pos.tricks_left() == 0 {
         return 0;
@@ -21,8 +22,8 @@ pub(crate) fn brute(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u
     let maximizing = pos.to_play().team() == team;
     let mut best = if maximizing { 0 } else { u8::MAX };
     for card in pos.legal() {
-        let (child, won) = play(pos, card);
-        let v = brute(&child, team, seen) + u8::from(won.is_some_and(|w| w.team() == team));
+        let (child, _) = play(pos, card);
+        let v = brute(&child, team, seen) + child.taken()[team.index()] - pos.taken()[team.index()];
         best = if maximizing { best.max(v) } else { best.min(v) };
     }
     seen.insert(*pos, best);
@@ -85,6 +86,26 @@ fn random_position(rng: &mut SmallRng, n: usize) -> PlayState {
     pos
 }
 
+/// A Double Sar position with `n` cards a hand after up to two random tricks laid on the heap or
+/// collected, and up to three cards of the next, under `V-FIRSTCOLLECT` late enough to matter
+/// now and then.
+fn random_heap_position(rng: &mut SmallRng, n: usize) -> PlayState {
+    let mut rules = Preset::DoubleSar.rules();
+    rules.first_collect = [0, 0, 11, 12][rng.random_range(0..4)];
+    let tricks = rng.random_range(0..3);
+    let hands = Deck::random_hands(rng);
+    let cut = hands.map(|h| h.iter().take(n + tricks).collect::<CardSet>());
+    let leader = Seat::ALL[rng.random_range(0..4)];
+    let trick = Trick::new(leader, random_trumps(rng));
+    let mut pos = PlayState::open(&Deal::new(cut), &trick, &rules).unwrap();
+    for _ in 0..tricks * 4 + rng.random_range(0..4) {
+        let legal = pos.legal();
+        let card = legal.nth(rng.random_range(0..legal.len())).unwrap();
+        pos.play(card);
+    }
+    pos
+}
+
 /// Asserts that the solver's most tricks for `team` are brute force's, and returns them.
 fn solves_as_brute_force(solver: &mut Solver, pos: &PlayState, team: Side, case: usize) -> u8 {
     let expected = brute(pos, team, &mut HashMap::new());
@@ -133,6 +154,28 @@ fn answers_shared_between_deals_are_exact() {
     }
 }
 
+/// Under the heap the solver counts what is collected: the heap, the run that may collect it and
+/// the options that hold a collection back are all part of a position.
+#[test]
+fn the_solver_equals_brute_force_under_the_heap() {
+    let mut rng = SmallRng::seed_from_u64(45);
+    // one solver for all: answers of one heap are never taken for another
+    let mut solver = Solver::new();
+    let sizes = [1, 2, 3, 4].repeat(50).into_iter().chain([5; 12]);
+    let mut heaps = 0;
+    for (case, n) in sizes.enumerate() {
+        let pos = random_heap_position(&mut rng, n);
+        heaps += u32::from(pos.heap().is_some_and(|h| h.tricks > 0));
+        let stake = courtpiece_bots::at_stake(&pos);
+        let [a, b] = Side::TEAMS.map(|team| solves_as_brute_force(&mut solver, &pos, team, case));
+        assert_eq!(a + b, stake, "case {case}: every trick is collected by the end");
+        for k in 0..=stake {
+            assert_eq!(solver.can_take(&pos, Side::TEAMS[0], k), a >= k);
+        }
+    }
+    assert!(heaps > 50, "too few positions with tricks on the heap: {heaps}");
+}
+
 #[test]
 fn the_run_search_equals_brute_force_on_small_positions() {
     let mut rng = SmallRng::seed_from_u64(43);
@@ -150,6 +193,20 @@ fn the_run_search_equals_brute_force_on_small_positions() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn full_double_sar_deals_are_consistent() {
+    let mut rng = SmallRng::seed_from_u64(8);
+    for _ in 0..2 {
+        let deal = Deal::new(Deck::random_hands(&mut rng));
+        let trick = Trick::new(Seat::ALL[rng.random_range(0..4)], random_trumps(&mut rng));
+        let pos = PlayState::open(&deal, &trick, &Preset::DoubleSar.rules()).unwrap();
+        let mut solver = Solver::new();
+        let a = solver.max_tricks(&pos, Side::TEAMS[0]);
+        let b = solver.max_tricks(&pos, Side::TEAMS[1]);
+        assert_eq!(a + b, 13, "{}", deal.to_pbn());
     }
 }
 
