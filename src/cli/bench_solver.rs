@@ -1,12 +1,12 @@
 //! `courtpiece bench --solver`: how long the double-dummy solver's queries take on random
 //! positions, one fresh solver per query, one core: the whole-deal question last (the one a
-//! bridge solver answers in tens of milliseconds).
+//! bridge solver answers in tens of milliseconds), then the same under the Double Sar heap.
 
 use std::time::Instant;
 
 use courtpiece::figures::percentile;
 use courtpiece_bots::Solver;
-use courtpiece_rules::{Card, CardSet, Deal, PlayState, Preset, Seat, Suit, Trick};
+use courtpiece_rules::{Card, CardSet, Deal, PlayState, Preset, RuleSet, Seat, Suit, Trick};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -24,8 +24,8 @@ struct Timing {
     max_ms: f64,
 }
 
-/// `cards` random cards a hand, random trumps (or none) and leader.
-fn position(rng: &mut SmallRng, cards: usize) -> Result<(PlayState, Seat), CliError> {
+/// `cards` random cards a hand, random trumps (or none) and leader, under `rules`.
+fn position(rng: &mut SmallRng, cards: usize, rules: &RuleSet) -> Result<(PlayState, Seat), CliError> {
     let mut deck: Vec<Card> = Card::all().collect();
     deck.shuffle(rng);
     let mut hands = [CardSet::EMPTY; 4];
@@ -37,12 +37,8 @@ fn position(rng: &mut SmallRng, cards: usize) -> Result<(PlayState, Seat), CliEr
         s => Some(Suit::ALL[s as usize]),
     };
     let leader = Seat::ALL[(rng.next_u32() % 4) as usize];
-    let pos = PlayState::open(
-        &Deal::new(hands),
-        &Trick::new(leader, trumps),
-        &Preset::CourtPiece.rules(),
-    )
-    .map_err(|e| CliError::Usage(format!("a random position was refused: {e}")))?;
+    let pos = PlayState::open(&Deal::new(hands), &Trick::new(leader, trumps), rules)
+        .map_err(|e| CliError::Usage(format!("a random position was refused: {e}")))?;
     Ok((pos, leader))
 }
 
@@ -58,18 +54,24 @@ fn timing(query: String, mut ms: Vec<f64>) -> Timing {
     }
 }
 
-/// Times `query` on `count` fresh positions of `cards` cards a hand.
+/// The positions of one measurement: how many, of how many cards a hand, under which rules.
+struct Positions {
+    cards: usize,
+    count: usize,
+    rules: RuleSet,
+}
+
+/// Times `query` on fresh positions.
 fn measure(
     rng: &mut SmallRng,
     name: String,
-    cards: usize,
-    count: usize,
+    of: &Positions,
     query: impl Fn(&mut Solver, &PlayState, Seat) -> u8,
 ) -> Result<Timing, CliError> {
-    let mut ms = Vec::with_capacity(count);
+    let mut ms = Vec::with_capacity(of.count);
     let mut checksum = 0u64;
-    for _ in 0..count {
-        let (pos, leader) = position(rng, cards)?;
+    for _ in 0..of.count {
+        let (pos, leader) = position(rng, of.cards, &of.rules)?;
         let mut solver = Solver::new();
         let start = Instant::now();
         checksum += u64::from(query(&mut solver, &pos, leader));
@@ -91,29 +93,38 @@ pub fn run(positions: usize, deals: usize, seed: u64, json: bool) -> Result<(), 
         )));
     }
     let mut rng = SmallRng::seed_from_u64(seed);
+    let of = |cards: usize, count: usize, preset: Preset| Positions {
+        cards,
+        count,
+        rules: preset.rules(),
+    };
+    let most = |s: &mut Solver, p: &PlayState, l: Seat| s.max_tricks(p, l.team());
     let mut timings = vec![measure(
         &mut rng,
         "full deal: can the leader's side take the first 7 tricks".into(),
-        13,
-        positions,
+        &of(13, positions, Preset::CourtPiece),
         |s, p, l| u8::from(s.can_sweep(p, l.team(), 7)),
     )?];
     for cards in [7, 8, 9] {
         timings.push(measure(
             &mut rng,
             format!("{cards} cards a hand: most tricks for the leader's side"),
-            cards,
-            positions,
-            |s, p, l| s.max_tricks(p, l.team()),
+            &of(cards, positions, Preset::CourtPiece),
+            most,
         )?);
     }
     if deals > 0 {
         timings.push(measure(
             &mut rng,
             "whole deal: most tricks for the leader's side".into(),
-            13,
-            deals,
-            |s, p, l| s.max_tricks(p, l.team()),
+            &of(13, deals, Preset::CourtPiece),
+            most,
+        )?);
+        timings.push(measure(
+            &mut rng,
+            "whole deal, Double Sar heap: most tricks collected by the leader's side".into(),
+            &of(13, deals, Preset::DoubleSar),
+            most,
         )?);
     }
     for t in &timings {

@@ -52,7 +52,7 @@ pub fn run(o: &Options) -> Result<(), CliError> {
             path: path.to_path_buf(),
             source,
         },
-        ReviewError::Rules => CliError::Usage(format!("{}: {e}", path.display())),
+        ReviewError::Rules | ReviewError::NotOver => CliError::Usage(format!("{}: {e}", path.display())),
     })?;
     let costly: Vec<Costly> = reviewed
         .iter()

@@ -15,6 +15,7 @@ mod audio;
 pub mod cost;
 pub mod graphics;
 pub mod hud;
+pub mod job;
 pub mod menu;
 pub mod palette;
 pub mod replay;

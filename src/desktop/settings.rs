@@ -27,6 +27,8 @@ pub struct Settings {
     pub table: TableColour,
     /// The back of the cards.
     pub card_back: CardBack,
+    /// A Hint button on the player's turn asks the Expert bot what it would play.
+    pub hints: bool,
 }
 
 /// The felt colours on offer.
@@ -70,6 +72,7 @@ impl Default for Settings {
             next_hand_by_itself: false,
             table: TableColour::default(),
             card_back: CardBack::default(),
+            hints: false,
         }
     }
 }

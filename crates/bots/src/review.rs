@@ -4,7 +4,8 @@
 //! that many tricks; the review names a card that would have kept them.
 
 use courtpiece_rules::{
-    Call, Card, Collect, Count, GameRecord, Intent, Mode, Phase, PlayState, RecordError, Seat, Side, Waits,
+    Call, Card, Collect, Count, GameRecord, Intent, Mode, Phase, PlayState, RecordError, RuleSet, Seat,
+    SeatView, Side, Trick, Waits,
 };
 
 use crate::solver::Solver;
@@ -41,6 +42,8 @@ pub enum ReviewError {
         "a review counts tricks, or tricks collected from the Double Sar heap, at a table of four in two teams with trumps called in the open, no 2♥ above the trumps (Satat) and no tens counted (Mindi); under the heap aces collect as other cards (V-ACE) and trumps hold no collection back; these rules are not reviewed yet"
     )]
     Rules,
+    #[error("the hand is not over: its cards are not all known yet")]
+    NotOver,
 }
 
 /// Reviews every card of trick play in `record` from trick `from_trick` of each hand on (1 for
@@ -50,59 +53,20 @@ pub fn review(
     solver: &mut Solver,
     from_trick: u8,
 ) -> Result<Vec<CardReview>, ReviewError> {
-    let rules = &record.rules;
-    let heap = Collect::of(rules);
-    if !rules.seats().in_teams()
-        || (rules.mode == Mode::DoubleSar && (heap.ace_blocks || heap.waits != Waits::Never))
-        || rules.count != Count::Tricks
-        || matches!(rules.call, Call::Hidden | Call::FirstVoid)
-        || rules.two_of_hearts
-    {
-        return Err(ReviewError::Rules);
-    }
+    reviewable(&record.rules)?;
     // replayed first, so that a bad record is refused before any solving
     record.replay()?;
     let mut m = record.start()?;
-    let mut out = Vec::new();
-    // the value of the last position after a card, which is the next card's position before it
-    // when the same side plays it (a trick's winner leading again)
-    let mut known: Option<(PlayState, Side, u8)> = None;
+    let mut reviewer = Reviewer::new(solver);
     for (i, mv) in record.moves.iter().enumerate() {
         m.advance();
         if let Intent::Play { card } = mv.intent
             && m.round().phase() == Phase::TrickPlay
         {
             let pos = PlayState::from_round(m.round());
-            let trick = pos.tricks_played() + 1;
-            if trick >= from_trick && pos.legal().contains(card) && pos.to_play() == mv.seat {
-                let team = pos.seats().side(mv.seat);
-                let before = match known {
-                    Some((p, t, v)) if p == pos && t == team => v,
-                    _ => solver.max_tricks(&pos, team),
-                };
-                // the position after `card`, and the tricks the side takes from there: what
-                // the trick it may have completed gave it, then the rest
-                let value = |solver: &mut Solver, card: Card| {
-                    let mut next = pos;
-                    next.play(card);
-                    let now = next.taken()[team.index()] - pos.taken()[team.index()];
-                    let rest = solver.max_tricks(&next, team);
-                    (next, rest, now + rest)
-                };
-                let (next, rest, after) = value(solver, card);
-                let better = (after < before)
-                    .then(|| pos.legal().iter().find(|&c| value(solver, c).2 == before))
-                    .flatten();
-                known = Some((next, team, rest));
-                out.push(CardReview {
-                    hand: mv.hand,
-                    trick,
-                    seat: mv.seat,
-                    card,
-                    before,
-                    after,
-                    better,
-                });
+            if pos.tricks_played() + 1 >= from_trick && pos.legal().contains(card) && pos.to_play() == mv.seat
+            {
+                reviewer.card(&pos, mv.hand, card);
             }
         }
         m.apply(mv.seat, mv.intent).map_err(|error| {
@@ -115,5 +79,101 @@ pub fn review(
             })
         })?;
     }
-    Ok(out)
+    Ok(reviewer.out)
+}
+
+/// Reviews the hand a seat's view shows once it is over: the tricks played and the cards every
+/// seat still held, shown at the end (R-ENDSEEN), make the whole deal. A card that did not
+/// follow and stood (`V-REVOKE=penalty`) ends the review there.
+pub fn review_hand(
+    view: &SeatView,
+    rules: &RuleSet,
+    solver: &mut Solver,
+) -> Result<Vec<CardReview>, ReviewError> {
+    reviewable(rules)?;
+    let (Some(shown), Some(first)) = (view.shown_hands, view.tricks.first()) else {
+        return Err(ReviewError::NotOver);
+    };
+    let mut hands = shown;
+    for trick in &view.tricks {
+        for (seat, card) in trick.plays() {
+            hands[seat.index()].insert(card);
+        }
+    }
+    let mut pos = PlayState::new(hands, first.trumps(), first.leader, rules).with_caller(view.caller);
+    let mut reviewer = Reviewer::new(solver);
+    for (seat, card) in view.tricks.iter().flat_map(Trick::plays) {
+        if pos.to_play() != seat || !pos.legal().contains(card) {
+            break;
+        }
+        reviewer.card(&pos, view.hand_no, card);
+        pos.play(card);
+    }
+    Ok(reviewer.out)
+}
+
+/// Are these rules ones the solver counts?
+pub fn reviewable(rules: &RuleSet) -> Result<(), ReviewError> {
+    let heap = Collect::of(rules);
+    if !rules.seats().in_teams()
+        || (rules.mode == Mode::DoubleSar && (heap.ace_blocks || heap.waits != Waits::Never))
+        || rules.count != Count::Tricks
+        || matches!(rules.call, Call::Hidden | Call::FirstVoid)
+        || rules.two_of_hearts
+    {
+        return Err(ReviewError::Rules);
+    }
+    Ok(())
+}
+
+/// Values each card in turn.
+struct Reviewer<'a> {
+    solver: &'a mut Solver,
+    /// The value of the last position after a card, which is the next card's position before
+    /// it when the same side plays it (a trick's winner leading again).
+    known: Option<(PlayState, Side, u8)>,
+    out: Vec<CardReview>,
+}
+
+impl<'a> Reviewer<'a> {
+    fn new(solver: &'a mut Solver) -> Reviewer<'a> {
+        Reviewer {
+            solver,
+            known: None,
+            out: Vec::new(),
+        }
+    }
+
+    /// Reviews `card`, legal for the seat to play at `pos`.
+    fn card(&mut self, pos: &PlayState, hand: u32, card: Card) {
+        let seat = pos.to_play();
+        let team = pos.seats().side(seat);
+        let before = match self.known {
+            Some((p, t, v)) if p == *pos && t == team => v,
+            _ => self.solver.max_tricks(pos, team),
+        };
+        // the position after `card`, and the tricks the side takes from there: what the trick it
+        // may have completed gave it, then the rest
+        let value = |solver: &mut Solver, card: Card| {
+            let mut next = *pos;
+            next.play(card);
+            let now = next.taken()[team.index()] - pos.taken()[team.index()];
+            let rest = solver.max_tricks(&next, team);
+            (next, rest, now + rest)
+        };
+        let (next, rest, after) = value(self.solver, card);
+        let better = (after < before)
+            .then(|| pos.legal().iter().find(|&c| value(self.solver, c).2 == before))
+            .flatten();
+        self.known = Some((next, team, rest));
+        self.out.push(CardReview {
+            hand,
+            trick: pos.tricks_played() + 1,
+            seat,
+            card,
+            before,
+            after,
+            better,
+        });
+    }
 }

@@ -1,7 +1,8 @@
 //! The HUD over the table (egui), one concern a file: the bar of trumps, tricks and score; the
 //! name plates and the turn clock; the decisions that are not a card (cut, call, redeal, reveal,
-//! play on); the last trick on demand; what just happened, big; the hand's result; the lobby
-//! before the deal; the rail of watchers during a match; refusals and connection events; leaving.
+//! play on); the last trick on demand; what just happened, big; the hand's result and a look back
+//! on the hand; a hint on the player's turn, where they want one; the lobby before the deal; the
+//! rail of watchers during a match; refusals and connection events; leaving.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -20,6 +21,7 @@ mod bar;
 mod decisions;
 #[cfg(test)]
 mod fits;
+mod hint;
 mod last_trick;
 mod leave;
 mod lobby;
@@ -27,15 +29,18 @@ mod notices;
 mod plates;
 mod rail;
 mod result;
+pub mod review;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         bar::plugin,
         plates::plugin,
         decisions::plugin,
+        hint::plugin,
         last_trick::plugin,
         announce::plugin,
         result::plugin,
+        review::plugin,
         lobby::plugin,
         rail::plugin,
         notices::plugin,

@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
 use courtpiece_rules::{Event, HandKind, HandResult, Phase, SeatView};
 
+use super::review::HandReview;
 use super::{SideLabel, scores_courts, shown_score, sides, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::palette;
@@ -25,6 +26,7 @@ fn result(
     mut settings: ResMut<Settings>,
     keys: Res<ButtonInput<KeyCode>>,
     kept: Option<Res<LastKept>>,
+    mut review: ResMut<HandReview>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(view) = shown.view.clone() else {
@@ -42,6 +44,12 @@ fn result(
     if let Some(hand) = hand {
         let courts = scores_courts(&session);
         let mut next = shown.at_result && keys.just_pressed(KeyCode::Enter);
+        // a seated player looks back on their own hand (a watcher's view is not a seat's)
+        let rules = session
+            .lobby
+            .as_ref()
+            .map(|l| &l.rules)
+            .filter(|r| session.seat.is_some() && HandReview::offered(&view, r));
         egui::Window::new("Hand over")
             .anchor(egui::Align2::CENTER_CENTER, [0.0, -60.0])
             .collapsible(false)
@@ -49,6 +57,16 @@ fn result(
             .title_bar(false)
             .show(ctx, |ui| {
                 describe(ui, &session, &view, &hand, courts);
+                if let Some(rules) = rules
+                    && ui
+                        .button("Look back on the hand")
+                        .on_hover_text(
+                            "Every card with all hands open: the ones that cost a trick, and a better one",
+                        )
+                        .clicked()
+                {
+                    review.start(&view, rules);
+                }
                 if shown.at_result {
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {

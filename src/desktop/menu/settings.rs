@@ -71,6 +71,12 @@ fn settings_page(
                 ui.label("After each hand");
                 ui.checkbox(&mut s.next_hand_by_itself, "the next hand starts by itself");
                 ui.end_row();
+                ui.label("Hints");
+                ui.checkbox(
+                    &mut s.hints,
+                    "on your turn, ask the Expert what it would play (H)",
+                );
+                ui.end_row();
                 ui.label("Full screen");
                 ui.checkbox(&mut s.fullscreen, "");
                 ui.end_row();

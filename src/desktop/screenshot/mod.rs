@@ -1,8 +1,8 @@
 //! `--screenshot-dir DIR --screenshot-script demo|layout [--rules PRESET]`: a scripted quick game
 //! (the player's seat played by a bot) that saves pages of the menu and moments of the table as
 //! PNGs, then quits. `demo` shows the main menu, the rules page, the match history, the deal, a
-//! trick in play and the hand's result (in Hokm for two also a turn of the draw, the player
-//! looking at a stock card); `layout`, to check a window size quickly, the main menu, the host
+//! trick in play, the hand's result and, where the rules can be reviewed, the hand looked back on
+//! (in Hokm for two also a turn of the draw, the player looking at a stock card); `layout`, to check a window size quickly, the main menu, the host
 //! page, the deal and a trick; `replay`, with `--replay FILE`, the record's replay paused on a
 //! trick with its controls, then three cards back; `lan`, a LAN table hosted here and joined by a
 //! second window process ([`lan`]), the lobby, a trick and the hand's result from each side.
@@ -20,6 +20,7 @@ use courtpiece_rules::{Event, Phase, Preset};
 
 use super::Launch;
 use super::cost::{self, FrameCost};
+use super::hud::review::HandReview;
 use super::menu::MenuPage;
 use super::replay::Replay;
 use super::settings::Settings;
@@ -72,6 +73,9 @@ enum Shot {
     Trick,
     /// The first hand's result.
     Scoring,
+    /// The first hand looked back on, once the solver has valued every card (where the rules
+    /// can be reviewed).
+    Review,
     /// A replay (`--replay FILE`) with its controls, paused on a trick after the first.
     ReplayTrick,
     /// The same replay three cards back.
@@ -90,6 +94,7 @@ impl Shot {
             Shot::Draw => "draw",
             Shot::Trick => "trick",
             Shot::Scoring => "scoring",
+            Shot::Review => "review",
             Shot::ReplayTrick => "replay",
             Shot::ReplayBack => "replay-back",
             Shot::Lobby => "lobby",
@@ -109,6 +114,7 @@ impl ScriptName {
                 Shot::Draw,
                 Shot::Trick,
                 Shot::Scoring,
+                Shot::Review,
             ],
             ScriptName::Layout => &[
                 Shot::Page(MenuPage::Main, "menu"),
@@ -200,6 +206,7 @@ struct Table<'w> {
     autoplay: Option<Res<'w, Autoplay>>,
     replay: Option<ResMut<'w, Replay>>,
     host: Option<Res<'w, Host>>,
+    review: ResMut<'w, HandReview>,
 }
 
 /// Gives up on the script, and on the guest's window with it.
@@ -274,6 +281,10 @@ fn run(
     }
     let saved = |p: &PathBuf| std::fs::metadata(p).is_ok_and(|m| m.len() > 0);
     if shot_is(&script, Shot::Draw) && !script.preset.rules().batches.draws() {
+        script.step += 1;
+    }
+    if shot_is(&script, Shot::Review) && courtpiece_bots::review::reviewable(&script.preset.rules()).is_err()
+    {
         script.step += 1;
     }
     let Some(&shot) = script.shots.get(script.step) else {
@@ -376,6 +387,15 @@ fn run(
             view.is_some_and(|v| v.phase == Phase::TrickPlay && down(v) && !v.tricks.is_empty())
         }
         Shot::Scoring => shown.events.iter().any(|e| matches!(e, Event::HandOver { .. })),
+        Shot::Review => {
+            if !script.acted
+                && let Some(view) = view
+            {
+                script.acted = true;
+                table.review.start(view, &script.preset.rules());
+            }
+            table.review.answered()
+        }
     };
     if !ready {
         script.frames = 0;

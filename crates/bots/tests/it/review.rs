@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use courtpiece_bots::Level;
 use courtpiece_bots::Solver;
-use courtpiece_bots::review::{ReviewError, review};
-use courtpiece_rules::{GameRecord, Intent, PlayState, Preset, RuleSet, Stop};
+use courtpiece_bots::review::{ReviewError, review, review_hand};
+use courtpiece_rules::{GameRecord, Intent, PlayState, Preset, RuleSet, Seat, SeatView, Stop};
 
 use crate::solver::brute;
 
@@ -95,6 +95,45 @@ fn reviews_as_a_full_search(rules: &RuleSet) {
         assert_eq!(i, reviewed.len());
     }
     assert!(costly > 0, "bots of these levels give tricks away now and then");
+}
+
+/// The window reviews the hand just played from the view at its end: the tricks and the cards
+/// shown make the deal, and every card is valued as the record's review values it.
+#[test]
+fn a_hand_is_reviewed_from_the_view_at_its_end_as_from_the_record() {
+    for preset in [Preset::CourtPiece, Preset::DoubleSar] {
+        let mut rules = preset.rules();
+        rules.max_hands = Some(2);
+        rules.target = None;
+        let record = recorded(&rules, 5);
+        let mut m = record.start().unwrap();
+        let mut ends = Vec::new();
+        for mv in &record.moves {
+            m.advance();
+            m.apply(mv.seat, mv.intent).unwrap();
+            let view = m.view(Seat::ALL[1]);
+            let hand = view.hand_no;
+            if view.shown_hands.is_some() && ends.last().is_none_or(|v: &SeatView| v.hand_no != hand) {
+                ends.push(view);
+            }
+        }
+        assert_eq!(ends.len(), 2, "{preset}: a view at the end of each hand");
+        let from_record = review(&record, &mut Solver::new(), 1).unwrap();
+        let mut solver = Solver::new();
+        let mut from_views = Vec::new();
+        for view in &ends {
+            from_views.extend(review_hand(view, &rules, &mut solver).unwrap());
+        }
+        assert_eq!(from_views, from_record, "{preset}");
+    }
+    // mid-hand the other hands are not known
+    let rules = Preset::CourtPiece.rules();
+    let mut m = GameRecord::new(&rules, 1).start().unwrap();
+    m.advance();
+    assert!(matches!(
+        review_hand(&m.view(Seat::ALL[0]), &rules, &mut Solver::new()),
+        Err(ReviewError::NotOver)
+    ));
 }
 
 #[test]

@@ -1,0 +1,238 @@
+//! The hand just played, looked back on with every hand open: for every card, what its side
+//! could still take before and after it with best play by everyone (`courtpiece review`'s
+//! figures, from the tricks and the cards shown at the hand's end). The player's own cards that
+//! cost a trick stand out. The solver works on its own thread; the table goes on meanwhile.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use courtpiece_bots::Solver;
+use courtpiece_bots::review::{CardReview, ReviewError, review_hand, reviewable};
+use courtpiece_net::Session;
+use courtpiece_rules::{Mode, RuleSet, Seat, SeatView};
+
+use super::{named, side, suit_color, table_on};
+use crate::desktop::cost::OurEgui;
+use crate::desktop::job::Job;
+use crate::desktop::palette;
+use crate::desktop::screen::Screen;
+use crate::desktop::settings::Settings;
+use crate::words;
+
+/// The review window: the hand it looks back on, and the solver's answer once it has one.
+#[derive(Resource, Default)]
+pub struct HandReview {
+    /// The view at the end of the hand under review, while the window is open.
+    view: Option<SeatView>,
+    /// Collected tricks rather than tricks (the Double Sar heap).
+    collected: bool,
+    job: Option<Job<Result<Vec<CardReview>, ReviewError>>>,
+    answer: Option<Result<Vec<CardReview>, String>>,
+}
+
+impl HandReview {
+    /// Whether the hand `view` shows can be looked back on: it is over (every card known) and
+    /// the solver counts these rules.
+    pub fn offered(view: &SeatView, rules: &RuleSet) -> bool {
+        view.shown_hands.is_some() && !view.tricks.is_empty() && reviewable(rules).is_ok()
+    }
+
+    /// Opens the window on the hand `view` shows, and sets the solver to it.
+    pub fn start(&mut self, view: &SeatView, rules: &RuleSet) {
+        if self.view.as_ref().is_some_and(|v| v.hand_no == view.hand_no) {
+            return;
+        }
+        let (end, rules) = (view.clone(), rules.clone());
+        self.collected = rules.mode == Mode::DoubleSar;
+        self.view = Some(view.clone());
+        self.answer = None;
+        self.job = Some(Job::spawn(move || review_hand(&end, &rules, &mut Solver::new())));
+    }
+
+    /// Has the solver answered (or failed)?
+    pub fn answered(&self) -> bool {
+        self.answer.is_some()
+    }
+
+    fn close(&mut self) {
+        *self = HandReview::default();
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<HandReview>()
+        .add_systems(Update, collect)
+        .add_systems(
+            EguiPrimaryContextPass,
+            window
+                .run_if(table_on.and_then(|r: Res<HandReview>| r.view.is_some()))
+                .in_set(OurEgui),
+        )
+        .add_systems(OnExit(Screen::Table), |mut review: ResMut<HandReview>| {
+            review.close();
+        });
+}
+
+/// Takes in the solver's answer once it is ready.
+fn collect(mut review: ResMut<HandReview>) {
+    let Some(job) = review.job.as_mut() else { return };
+    if let Some(answer) = job.poll() {
+        review.job = None;
+        review.answer = Some(answer.and_then(|r| r.map_err(|e| e.to_string())));
+    }
+}
+
+fn window(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut review: ResMut<HandReview>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(view) = review.view.clone() else {
+        return Ok(());
+    };
+    let mut open = true;
+    egui::Window::new(format!("Hand {} looked back on", view.hand_no))
+        .open(&mut open)
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 64.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| match &review.answer {
+            None => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Every card looked at with all hands open…");
+                });
+            }
+            Some(Err(why)) => {
+                ui.colored_label(
+                    palette::ERROR,
+                    format!("The hand could not be looked back on: {why}"),
+                );
+            }
+            Some(Ok(cards)) => {
+                let names = Names {
+                    session: &session,
+                    view: &view,
+                    four_colours: settings.four_colours,
+                    unit: if review.collected { "collected " } else { "" },
+                };
+                show(ui, &names, cards);
+            }
+        });
+    if !open {
+        review.close();
+    }
+    Ok(())
+}
+
+/// What the window names things by.
+struct Names<'a> {
+    session: &'a Session,
+    view: &'a SeatView,
+    four_colours: bool,
+    /// "collected " under the heap, where what counts is the tricks collected.
+    unit: &'a str,
+}
+
+impl Names<'_> {
+    fn card(&self, card: courtpiece_rules::Card) -> egui::RichText {
+        egui::RichText::new(words::card(card))
+            .size(17.0)
+            .color(suit_color(card.suit(), self.four_colours))
+    }
+
+    /// A card of the hand: the player's own that cost a trick on a gold ground, anyone else's
+    /// that did underlined.
+    fn marked(&self, r: &CardReview) -> egui::RichText {
+        let card = self.card(r.card);
+        match (r.cost(), r.seat == self.view.seat) {
+            (0, _) => card,
+            (_, true) => egui::RichText::new(words::card(r.card))
+                .size(17.0)
+                .strong()
+                .color(egui::Color32::BLACK)
+                .background_color(palette::TURN),
+            (_, false) => card.underline(),
+        }
+    }
+
+    /// Who played a seat, short: "you", or the name in the seat's side colour.
+    fn seat(&self, seat: Seat) -> egui::RichText {
+        let name = if seat == self.view.seat {
+            "you".to_owned()
+        } else {
+            named(self.session, self.view, seat).0
+        };
+        egui::RichText::new(name).color(side(self.view.seats, seat))
+    }
+
+    fn tricks(&self, n: u8) -> String {
+        let noun = if n == 1 { "trick" } else { "tricks" };
+        format!("{n} {}{noun}", self.unit)
+    }
+}
+
+fn show(ui: &mut egui::Ui, names: &Names, cards: &[CardReview]) {
+    let me = names.view.seat;
+    let cost_of = |mine: bool| -> u32 {
+        cards
+            .iter()
+            .filter(|r| (r.seat == me) == mine)
+            .map(|r| u32::from(r.cost()))
+            .sum()
+    };
+    ui.label(
+        egui::RichText::new(match cost_of(true) {
+            0 => "None of your cards cost your side a trick.".to_owned(),
+            n => format!("Your cards cost your side {}.", words::tricks(n)),
+        })
+        .size(18.0)
+        .strong(),
+    );
+    ui.label(format!(
+        "The other cards cost their sides {} in all. Best play by everyone, every hand open.",
+        words::tricks(cost_of(false))
+    ));
+    ui.add_space(6.0);
+    egui::ScrollArea::vertical().max_height(430.0).show(ui, |ui| {
+        egui::Grid::new("review-tricks")
+            .num_columns(5)
+            .spacing([10.0, 4.0])
+            .show(ui, |ui| {
+                for trick in cards.chunk_by(|a, b| a.trick == b.trick) {
+                    ui.label(egui::RichText::new(trick[0].trick.to_string()).strong());
+                    for r in trick {
+                        ui.horizontal(|ui| {
+                            ui.label(names.seat(r.seat));
+                            ui.label(names.marked(r));
+                        });
+                    }
+                    ui.end_row();
+                }
+            });
+        let costly: Vec<&CardReview> = cards.iter().filter(|r| r.cost() > 0).collect();
+        if !costly.is_empty() {
+            ui.add_space(6.0);
+            ui.label(egui::RichText::new("Cards that cost a trick").strong());
+            for r in costly {
+                costly_card(ui, names, r);
+            }
+        }
+    });
+}
+
+/// One card that cost its side, and a card that would have kept what it lost.
+fn costly_card(ui: &mut egui::Ui, names: &Names, r: &CardReview) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("trick {}:", r.trick));
+        ui.label(names.seat(r.seat));
+        ui.label(names.marked(r));
+        ui.label(format!("cost {}", names.tricks(r.cost())));
+        if let Some(better) = r.better {
+            ui.label("—");
+            ui.label(names.card(better));
+            ui.label(format!("would have kept {}", names.tricks(r.before)));
+        }
+    });
+}
