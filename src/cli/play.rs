@@ -647,11 +647,7 @@ mod tests {
         let driver = game.seating().person_at(Seats::DUMMY);
         let view = game.view_for(driver);
         assert_eq!(prompt(&view.acting()), "Your dummy's card");
-        let card = view.legal.iter().find_map(|i| match i {
-            Intent::Play { card } => Some(*card),
-            _ => None,
-        });
-        let card = card.expect("the dummy has a card to play");
+        let card = view.playable().lowest().expect("the dummy has a card to play");
         assert_eq!(
             parse_intent(&card.to_string().to_ascii_lowercase(), &view.acting()),
             Some(Intent::Play { card })

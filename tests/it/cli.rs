@@ -468,26 +468,35 @@ fn serve_takes_a_rule_set_of_options() {
     }
 }
 
+/// A match of Easy bots that `serve` plays to every hand's last trick and records in
+/// `dir/NAME.json` under `rules`.
+fn served(dir: &std::path::Path, name: &str, rules: &str, hands: &str) -> std::path::PathBuf {
+    let record = dir.join(format!("{name}.json"));
+    let out = courtpiece(&[
+        "serve",
+        "--rules",
+        rules,
+        "--rule",
+        "stop=all",
+        "--seats",
+        "bot:easy,bot:easy,bot:easy,bot:easy",
+        "--hands",
+        hands,
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    record
+}
+
 /// `review` on a match `serve` recorded: the last four tricks of each hand, the costly cards with
 /// what they cost; rules it does not count are refused with the reason.
 #[test]
 fn review_lists_the_cards_that_cost_tricks() {
     let dir = std::env::temp_dir().join(format!("courtpiece-review-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("match.json");
+    let record = served(&dir, "match", "court-piece", "2");
     let record_arg = record.to_str().unwrap();
-    let out = courtpiece(&[
-        "serve",
-        "--seats",
-        "bot:easy,bot:easy,bot:easy,bot:easy",
-        "--rule",
-        "stop=all",
-        "--hands",
-        "2",
-        "--record",
-        record_arg,
-    ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let out = courtpiece(&["review", record_arg, "--from-trick", "10", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let figures: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -512,39 +521,14 @@ fn review_lists_the_cards_that_cost_tricks() {
         String::from_utf8_lossy(&text.stdout)
     );
 
-    let double = dir.join("double.json");
-    let out = courtpiece(&[
-        "serve",
-        "--rules",
-        "double-sar",
-        "--rule",
-        "stop=all",
-        "--seats",
-        "bot:easy,bot:easy,bot:easy,bot:easy",
-        "--hands",
-        "1",
-        "--record",
-        double.to_str().unwrap(),
-    ]);
-    assert!(out.status.success());
+    // under the heap: the last five tricks of the one hand
+    let double = served(&dir, "double", "double-sar", "1");
     let out = courtpiece(&["review", double.to_str().unwrap(), "--from-trick", "9", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let figures: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(figures["cards_reviewed"].as_u64().unwrap() > 0, "{figures}");
+    assert_eq!(figures["cards_reviewed"], 5 * 4, "{figures}");
 
-    let mindi = dir.join("mindi.json");
-    let out = courtpiece(&[
-        "serve",
-        "--rules",
-        "mindi",
-        "--seats",
-        "bot:easy,bot:easy,bot:easy,bot:easy",
-        "--hands",
-        "1",
-        "--record",
-        mindi.to_str().unwrap(),
-    ]);
-    assert!(out.status.success());
+    let mindi = served(&dir, "mindi", "mindi", "1");
     let out = courtpiece(&["review", mindi.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not reviewed yet"));

@@ -175,17 +175,6 @@ pub fn draw(view: &SeatView, keep: impl Fn(Card) -> bool) -> Option<Intent> {
     })
 }
 
-/// The cards of the play intents among the legal ones.
-pub fn playable(view: &SeatView) -> CardSet {
-    view.legal
-        .iter()
-        .filter_map(|i| match i {
-            Intent::Play { card } => Some(*card),
-            _ => None,
-        })
-        .collect()
-}
-
 /// The lowest-ranked card of a set, whatever its suit.
 pub fn lowest_card(cards: CardSet) -> Option<Card> {
     cards.iter().min_by_key(|c| (c.rank(), c.suit()))

@@ -4,7 +4,7 @@ use courtpiece_rules::{Intent, Phase, Rank, RuleSet, SeatView};
 use rand::RngExt;
 
 use crate::bot::Bot;
-use crate::choices::{bid, call, cut, decision_rng, draw, lay_down, lowest_card, playable, points};
+use crate::choices::{bid, call, cut, decision_rng, draw, lay_down, lowest_card, points};
 
 pub struct Easy {
     seed: u64,
@@ -48,7 +48,7 @@ impl Bot for Easy {
         if view.legal.contains(&Intent::Stop) {
             return Intent::Stop;
         }
-        let cards = playable(view);
+        let cards = view.playable();
         let Some(lowest) = lowest_card(cards) else {
             return view.legal[decision_rng(self.seed, view).random_range(0..view.legal.len())];
         };

@@ -11,23 +11,21 @@
 //! layout (R-PLAYON).
 //!
 //! Where the first layout takes too long to solve (early in a hand, the solver's slowest deals),
-//! where trumps are hidden (V-CALL=hidden: the solver knows the trumps) or fixed by the first
-//! void, where the tens decide rather than the tricks (Mindi), under `V-ACE=no-collect` (which
-//! the solver does not solve), and at tables of three and two, Expert plays as Hard does, with
+//! where trumps lie face down (V-CALL=hidden: the solver must know the trumps), and under the
+//! rules the solver does not count ([`solves`]: Mindi's tens, trumps fixed by the first void,
+//! Satat's 2♥, `V-ACE=no-collect`, tables of three and two), Expert plays as Hard does, with
 //! Expert's budget.
 
 use std::time::Duration;
 
 use courtpiece_rules::ending::SEVEN;
-use courtpiece_rules::{
-    Call, CallView, Card, Collect, Count, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side, Waits,
-};
+use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side};
 
 use crate::bot::Bot;
 use crate::hard::playout::Ends;
 use crate::hard::stakes::worth;
 use crate::hard::{Hard, Judge, Verdict, searchable};
-use crate::solver::{Solver, at_stake};
+use crate::solver::{Solver, at_stake, solves};
 
 /// The time a decision may take (on one core).
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(250);
@@ -58,13 +56,7 @@ impl Expert {
 
 impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
-        let heap = Collect::of(rules);
-        let solvable = searchable(view)
-            && view.seats.in_teams()
-            && (rules.mode == Mode::SingleSar || (!heap.ace_blocks && heap.waits == Waits::Never))
-            && rules.count == Count::Tricks
-            && !matches!(rules.call, Call::FirstVoid)
-            && view.call != Some(CallView::FaceDown);
+        let solvable = searchable(view) && solves(rules) && view.call != Some(CallView::FaceDown);
         if solvable && let Some(race) = Race::of(view, rules) {
             match self.hard.search(view, rules, &race, Some(self.patience)) {
                 Verdict::Card(card) => return Intent::Play { card },

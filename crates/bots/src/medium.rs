@@ -17,8 +17,7 @@ use courtpiece_rules::{
 
 use crate::bot::Bot;
 use crate::choices::{
-    bid, call, cut, decision_rng, draw, expected_tricks, give, lay_down, lowest_card, playable,
-    suit_strength, top_two,
+    bid, call, cut, decision_rng, draw, expected_tricks, give, lay_down, lowest_card, suit_strength, top_two,
 };
 use crate::memory::Memory;
 
@@ -62,7 +61,7 @@ impl Bot for Medium {
                 Intent::Stop
             };
         }
-        let mut cards = playable(view);
+        let mut cards = view.playable();
         // RS-TWO: the 2♥ wins whatever trick it goes to; it is kept for one that would be lost
         let two = top_two(view) & cards;
         if !two.is_empty() && cards.len() > 1 {

@@ -4,11 +4,10 @@
 //! that many tricks; the review names a card that would have kept them.
 
 use courtpiece_rules::{
-    Call, Card, Collect, Count, GameRecord, Intent, Mode, Phase, PlayState, RecordError, RuleSet, Seat,
-    SeatView, Side, Trick, Waits,
+    Call, Card, GameRecord, Intent, Phase, PlayState, RecordError, RuleSet, Seat, SeatView, Side, Trick,
 };
 
-use crate::solver::Solver;
+use crate::solver::{Solver, solves};
 
 /// One card of a reviewed hand.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -112,18 +111,14 @@ pub fn review_hand(
     Ok(reviewer.out)
 }
 
-/// Are these rules ones the solver counts?
+/// Are these rules ones the solver counts ([`solves`]), with trumps called in the open? (A
+/// record does not say which suit a face-down indicator was until it is shown.)
 pub fn reviewable(rules: &RuleSet) -> Result<(), ReviewError> {
-    let heap = Collect::of(rules);
-    if !rules.seats().in_teams()
-        || (rules.mode == Mode::DoubleSar && (heap.ace_blocks || heap.waits != Waits::Never))
-        || rules.count != Count::Tricks
-        || matches!(rules.call, Call::Hidden | Call::FirstVoid)
-        || rules.two_of_hearts
-    {
-        return Err(ReviewError::Rules);
+    if solves(rules) && rules.call != Call::Hidden {
+        Ok(())
+    } else {
+        Err(ReviewError::Rules)
     }
-    Ok(())
 }
 
 /// Values each card in turn.

@@ -37,7 +37,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use courtpiece_rules::trick::{NO_TRUMPS, beats_bits as beats};
-use courtpiece_rules::{Card, CardSet, Collect, PlayState, Rank, Seat, Side, Suit};
+use courtpiece_rules::{
+    Call, Card, CardSet, Collect, Count, Mode, PlayState, Rank, RuleSet, Seat, Side, Suit, Waits,
+};
 
 const LANE: u64 = 0x1FFF;
 
@@ -93,6 +95,21 @@ fn heap_of(pos: &PlayState) -> u8 {
     pos.heap().map_or(0, |heap| {
         1 + heap.tricks * 5 + heap.run.map_or(4, |seat| seat.index() as u8)
     })
+}
+
+/// Does the solver count what the hand is played for under these rules? Tricks, or tricks
+/// collected under the heap, at four seats in two teams, with trumps known to it once play
+/// starts. Not the tens (Mindi), trumps fixed by a void (RB-TRUMP), Satat's 2♥ (its quick-trick
+/// bounds know nothing of it), `V-ACE=no-collect`, or a heap that waits for trumps (RB-HEAP,
+/// RDB-HEAP). A face-down indicator is the caller's to check: the solver must be told the
+/// trumps.
+pub fn solves(rules: &RuleSet) -> bool {
+    let heap = Collect::of(rules);
+    rules.seats().in_teams()
+        && (rules.mode == Mode::SingleSar || (!heap.ace_blocks && heap.waits == Waits::Never))
+        && rules.count == Count::Tricks
+        && rules.call != Call::FirstVoid
+        && !rules.two_of_hearts
 }
 
 /// The tricks still to be won, or under the heap to be collected: those left to play and

@@ -97,6 +97,17 @@ pub struct SeatView {
 }
 
 impl SeatView {
+    /// The cards of the play intents among the legal ones: the cards this seat may play now.
+    pub fn playable(&self) -> CardSet {
+        self.legal
+            .iter()
+            .filter_map(|i| match i {
+                Intent::Play { card } => Some(*card),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Why this seat may not play `card` now, as the table would refuse it (`None` when it
     /// may): the player hears the reason before asking, in the words of [`crate::Round`].
     pub fn why_not_play(&self, card: Card) -> Option<RuleError> {
@@ -116,14 +127,7 @@ impl SeatView {
                 got: self.seat,
             });
         }
-        let legal: CardSet = self
-            .legal
-            .iter()
-            .filter_map(|i| match i {
-                Intent::Play { card } => Some(*card),
-                _ => None,
-            })
-            .collect();
+        let legal = self.playable();
         if legal.is_empty() {
             return Some(RuleError::WrongPhase {
                 phase: self.phase,

@@ -124,7 +124,7 @@ fn hint(
 
 #[cfg(test)]
 mod tests {
-    use courtpiece_rules::{CardSet, Match, Phase, Preset, Seat};
+    use courtpiece_rules::{Match, Phase, Preset, Seat};
 
     use super::super::fits::seated;
     use super::*;
@@ -146,14 +146,7 @@ mod tests {
         }
         let mut session = seated("Asha", rules, &[Level::Easy; 3]);
         let view = game.view(me);
-        let cards: CardSet = view
-            .legal
-            .iter()
-            .filter_map(|i| match i {
-                Intent::Play { card } => Some(*card),
-                _ => None,
-            })
-            .collect();
+        let cards = view.playable();
         session.view = Some(view);
         let playable = Playable {
             active: true,

@@ -24,7 +24,7 @@ use courtpiece_rules::{CallView, Card, CardSet, Deal, Intent, Mode, Phase, PlayS
 
 use self::stakes::Stakes;
 use crate::bot::Bot;
-use crate::choices::{call, decision_rng, playable};
+use crate::choices::{call, decision_rng};
 use crate::medium::Medium;
 use crate::memory::Memory;
 use crate::sample::sample;
@@ -67,7 +67,7 @@ impl Hard {
         judge: &impl Judge,
         patience: Option<Duration>,
     ) -> Verdict {
-        let cards = playable(view);
+        let cards = view.playable();
         if cards.len() == 1 {
             return cards.lowest().map_or(Verdict::Alike, Verdict::Card);
         }

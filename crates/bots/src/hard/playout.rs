@@ -15,7 +15,7 @@ use super::Hard;
 use super::duel::Duel;
 use super::stakes::worth;
 use crate::bot::Bot;
-use crate::choices::{decision_rng, playable, suit_strength};
+use crate::choices::{decision_rng, suit_strength};
 use crate::memory::Memory;
 use crate::sample::sample;
 
@@ -190,7 +190,7 @@ impl Hard {
     /// The card whose playouts over the sampled layouts are worth most, if they tell the cards
     /// apart.
     pub(super) fn playouts(&mut self, view: &SeatView, rules: &RuleSet) -> Option<Card> {
-        let cards = playable(view);
+        let cards = view.playable();
         if cards.len() == 1 {
             return cards.lowest();
         }

@@ -144,6 +144,7 @@ fn rules_the_review_does_not_count_are_refused() {
         Preset::Mindi,
         Preset::BeRanga,
         Preset::Dabba,
+        Preset::Satat,
     ] {
         let mut rules = preset.rules();
         rules.max_hands = Some(1);

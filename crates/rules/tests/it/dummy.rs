@@ -173,14 +173,7 @@ fn rd_play_the_dummys_cards_are_played_by_intents_of_the_dummy_seat() {
         m.advance();
     }
     let view = m.view(Seats::DUMMY);
-    let card = view
-        .legal
-        .iter()
-        .find_map(|i| match i {
-            Intent::Play { card } => Some(*card),
-            _ => None,
-        })
-        .unwrap();
+    let card = view.playable().lowest().unwrap();
     assert!(m.apply(Seats::DRIVER, Intent::Play { card }).is_err());
     m.apply(Seats::DUMMY, Intent::Play { card }).unwrap();
 }
