@@ -12,7 +12,8 @@
 //! with the same suit lengths in each hand whose relevant cards are held by the same seats;
 //! equivalent cards (touching once the cards between them are gone) searched once; quick-trick
 //! bounds; and move ordering that tries likely winners first, and first of all the lead that
-//! decided the same position before.
+//! decided the same position before, then leads that decided other positions (killers, and a
+//! history of each seat's deciding leads).
 //!
 //! Under the heap the value of a position is the tricks still to be collected, which depend on
 //! the heap and on the player who won the last trick: both are part of every key, and the
