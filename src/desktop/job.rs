@@ -27,31 +27,33 @@ impl<T: Send + 'static> Job<T> {
                 .unwrap_or_else(|| "the work stopped on an error".to_owned())
         }))
     }
+
+    /// Waits for the answer, as a test does.
+    #[cfg(test)]
+    pub fn wait(&mut self) -> Result<T, String> {
+        loop {
+            if let Some(answer) = self.poll() {
+                return answer;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn wait<T: Send + 'static>(job: &mut Job<T>) -> Result<T, String> {
-        loop {
-            if let Some(answer) = job.poll() {
-                return answer;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-    }
-
     #[test]
     fn a_job_answers_once_then_nothing() {
         let mut job = Job::spawn(|| 6 * 7);
-        assert_eq!(wait(&mut job), Ok(42));
+        assert_eq!(job.wait(), Ok(42));
         assert_eq!(job.poll(), None);
     }
 
     #[test]
     fn a_job_that_fails_says_why() {
         let mut job: Job<u8> = Job::spawn(|| panic!("no deal"));
-        assert_eq!(wait(&mut job), Err("no deal".to_owned()));
+        assert_eq!(job.wait(), Err("no deal".to_owned()));
     }
 }

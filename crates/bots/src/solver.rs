@@ -1098,31 +1098,29 @@ fn ordered_moves(pos: &PlayState, history: &History) -> Moves {
     }
     // each card's sort key computed once (a sort that asks for keys as it compares measured
     // slower), (order, rank) packed as order * 64 + rank + 16
-    let mut keyed = [0i32; 13];
+    let mut keys = [0i32; 13];
     let pack = |(order, rank): (i32, i32)| order * 64 + rank + 16;
     match pos.winning() {
         None => {
-            for (k, &c) in keyed.iter_mut().zip(&reps[..n]) {
+            for (k, &c) in keys.iter_mut().zip(&reps[..n]) {
                 *k = -(lead_score(&hands, trumps, me, c, occupied) + history.bonus(me, c));
             }
         }
         Some((winner, best)) => {
             let partner_wins = winner.index() == (me + 2) & 3;
-            let last = trick.len() == 3;
             let led = trick[0].bit() >> 4;
             let after = hands[(me + 1) & 3];
-            let partner_safe = !overtakes(after, best.bit(), led, trumps);
-            for (k, &c) in keyed.iter_mut().zip(&reps[..n]) {
+            for (k, &c) in keys.iter_mut().zip(&reps[..n]) {
                 let wins = beats(c, best.bit(), trumps);
                 let rank = i32::from(c & 15);
                 *k = pack(match trick.len() {
                     // third hand: only the last hand, an opponent, plays after
                     2 => {
-                        let taken = || overtakes(after, c, led, trumps);
+                        let taken = |card: u8| overtakes(after, card, led, trumps);
                         match (partner_wins, wins) {
-                            (true, false) if partner_safe => (0, rank),
+                            (true, false) if !taken(best.bit()) => (0, rank),
                             (true, false) => (1, rank),
-                            (_, true) if !taken() => (0, rank),
+                            (_, true) if !taken(c) => (0, rank),
                             (_, true) => (2, -rank),
                             (false, false) => (1, rank),
                         }
@@ -1137,35 +1135,27 @@ fn ordered_moves(pos: &PlayState, history: &History) -> Moves {
                             (0, rank)
                         }
                     }
+                    // last hand: win as cheaply as possible, or throw the lowest card
                     _ => match (partner_wins, wins) {
-                        (true, false) => (0, rank),
-                        (true, true) => (1, rank),
-                        (false, true) if last => (0, rank),
-                        (false, true) => (0, -rank),
-                        (false, false) => (1, rank),
+                        (true, false) | (false, true) => (0, rank),
+                        (true, true) | (false, false) => (1, rank),
                     },
                 });
             }
         }
     }
-    // insertion sort, stable: a handful of cards
-    for i in 1..n {
-        let (k, c) = (keyed[i], reps[i]);
-        let mut j = i;
-        while j > 0 && keyed[j - 1] > k {
-            keyed[j] = keyed[j - 1];
-            reps[j] = reps[j - 1];
-            j -= 1;
-        }
-        keyed[j] = k;
-        reps[j] = c;
+    // the place of each card after its key keeps cards of equal keys in the order found
+    let mut order = [0i32; 13];
+    for (i, (slot, key)) in order.iter_mut().zip(&keys[..n]).enumerate() {
+        *slot = key * 16 + i as i32;
     }
-    let reps = &reps[..n];
+    order[..n].sort_unstable();
     let mut cards = [FILLER; 13];
-    for (slot, c) in cards
-        .iter_mut()
-        .zip(reps.iter().filter_map(|&c| Card::from_bit(c)))
-    {
+    for (slot, c) in cards.iter_mut().zip(
+        order[..n]
+            .iter()
+            .filter_map(|&k| Card::from_bit(reps[(k & 15) as usize])),
+    ) {
         *slot = c;
     }
     Moves { cards, len: n }

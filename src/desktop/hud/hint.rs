@@ -163,13 +163,7 @@ mod tests {
         assert_eq!(view.seat, Seat::ALL[0]);
         let rules = session.lobby.as_ref().map(|l| l.rules.clone()).expect("rules");
         let mut job = Job::spawn(move || Level::Expert.bot(1).decide(&view, &rules));
-        let answer = loop {
-            if let Some(answer) = job.poll() {
-                break answer;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        };
-        match answer {
+        match job.wait() {
             Ok(Intent::Play { card }) => assert!(playable.cards.contains(card), "{card}"),
             other => panic!("no card: {other:?}"),
         }

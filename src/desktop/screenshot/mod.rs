@@ -2,10 +2,11 @@
 //! (the player's seat played by a bot) that saves pages of the menu and moments of the table as
 //! PNGs, then quits. `demo` shows the main menu, the rules page, the match history, the deal, a
 //! trick in play, the hand's result and, where the rules can be reviewed, the hand looked back on
-//! (in Hokm for two also a turn of the draw, the player looking at a stock card); `layout`, to check a window size quickly, the main menu, the host
-//! page, the deal and a trick; `replay`, with `--replay FILE`, the record's replay paused on a
-//! trick with its controls, then three cards back; `lan`, a LAN table hosted here and joined by a
-//! second window process ([`lan`]), the lobby, a trick and the hand's result from each side.
+//! (in Hokm for two also a turn of the draw, the player looking at a stock card); `layout`, to
+//! check a window size quickly, the main menu, the host page, the deal and a trick; `replay`,
+//! with `--replay FILE`, the record's replay paused on a trick with its controls, then three
+//! cards back; `lan`, a LAN table hosted here and joined by a second window process ([`lan`]),
+//! the lobby, a trick and the hand's result from each side.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
