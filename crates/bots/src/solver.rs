@@ -10,14 +10,16 @@
 //! depended on (in each suit, the cards from the top down to the lowest whose rank decided a
 //! trick), and the transposition table at the start of each trick keeps it for every position
 //! with the same suit lengths in each hand whose relevant cards are held by the same seats;
-//! equivalent cards (touching once the cards between them are gone) searched once; quick-trick
-//! bounds; and move ordering that tries likely winners first, and first of all the lead that
+//! equivalent cards (touching once the cards between them are gone) searched once; bounds at the
+//! start of a trick (tricks either side can cash, tricks its trumps take by rank and by length,
+//! and the later-tricks bounds of the bridge solvers) and within one (a trick whose winner is
+//! plain, when one trick decides); and move ordering that tries likely winners first, and first of all the lead that
 //! decided the same position before, then leads that decided other positions (killers, and a
 //! history of each seat's deciding leads).
 //!
 //! Under the heap the value of a position is the tricks still to be collected, which depend on
 //! the heap and on the player who won the last trick: both are part of every key, and the
-//! quick-trick bounds, which count tricks won, are not used. Every trick is collected by the
+//! bounds, which count tricks won, are not used. Every trick is collected by the
 //! end (R-LASTHEAP), so what one team does not collect the other does, as with tricks.
 //! `V-ACE=no-collect` is not solved: it tells an ace from the king below it, which the
 //! equivalent cards of the search do not.
@@ -482,6 +484,19 @@ impl Solver {
         }
         let mut at = None;
         let mut first = None;
+        // one trick to take, or none to lose: the trick in progress may settle it
+        if (target == 1 || target == most)
+            && pos.trick_len() > 0
+            && pos.heap().is_none()
+            && let Some((team, cards)) = sure_winner(pos)
+        {
+            if team == side && target == 1 {
+                return (true, cards);
+            }
+            if team != side && target == most {
+                return (false, cards);
+            }
+        }
         if pos.trick_len() == 0 && pos.heap().is_some() {
             let (shape, owners) = shape_of(pos);
             match self.look_up(pos, shape, owners, side, target) {
@@ -490,7 +505,8 @@ impl Solver {
             }
             at = Some((shape, owners));
         } else if pos.trick_len() == 0 {
-            let quick = quick_tricks(pos);
+            let own = cashing(pos, pos.leader().index());
+            let quick = quick_tricks_from(pos, own);
             let (ours, theirs) = sure_trump_tricks(pos, side);
             let (ours, theirs) = if side_of(pos, pos.leader()) == side {
                 (ours.or(quick), theirs)
@@ -503,6 +519,19 @@ impl Solver {
             let enough = most - target + 1;
             if theirs.total as i8 >= enough {
                 return (false, theirs.relevant(pos, enough as u8));
+            }
+            // the tricks the leaders and the defenders need for the answer
+            let leading = side_of(pos, pos.leader()) == side;
+            let (leaders, defenders) = if leading {
+                (target as u8, enough as u8)
+            } else {
+                (enough as u8, target as u8)
+            };
+            if let Some(cards) = trump_length_tricks(pos, own, leaders) {
+                return (leading, cards);
+            }
+            if let Some(cards) = later_tricks(pos, defenders) {
+                return (!leading, cards);
             }
             let (shape, owners) = shape_of(pos);
             match self.look_up(pos, shape, owners, side, target) {
@@ -826,7 +855,12 @@ fn bits_of(pos: &PlayState) -> [u64; 4] {
 /// trump must follow suit; or the same of partner's cards, where the leader can reach partner.
 fn quick_tricks(pos: &PlayState) -> Sure {
     let me = pos.leader().index();
-    let own = cashing(pos, me);
+    quick_tricks_from(pos, cashing(pos, me))
+}
+
+/// [`quick_tricks`], given what the leader could cash itself.
+fn quick_tricks_from(pos: &PlayState, own: Sure) -> Sure {
+    let me = pos.leader().index();
     // or lead a card to partner's top card of a suit and let partner cash from there
     let partner = (me + 2) & 3;
     let theirs = cashing(pos, partner);
@@ -1025,6 +1059,203 @@ fn sure_trump_tricks(pos: &PlayState, side: u8) -> (Sure, Sure) {
     } else {
         (Sure::NONE, sure)
     }
+}
+
+/// Can the side on lead take `need` tricks with the length of its trumps and the top cards its
+/// leader can cash (`cash`, as [`cashing`] counts them)? With the cards that depends on. Every trump of a hand is played to a trick of its own,
+/// which its side wins unless the other side plays a higher trump to it, and each of the other
+/// side's trumps can do that once: so the side wins as many tricks as the hand has trumps beyond
+/// the other side's count. Besides those, the leader cashes its top cards of the other suits, on
+/// tricks the hand plays no trump to: its own leads, or where partner leads, as many as the hand
+/// has other cards to play.
+fn trump_length_tricks(pos: &PlayState, mut cash: Sure, need: u8) -> Option<Relevant> {
+    let trumps = trump_number(pos);
+    if trumps == NO_TRUMPS {
+        return None;
+    }
+    let shift = u32::from(trumps) * 16;
+    let hands = bits_of(pos);
+    let lengths = hands.map(|h| count(h >> shift));
+    let leader = pos.leader().index();
+    let against = lengths[(leader + 1) & 3] + lengths[(leader + 3) & 3];
+    cash.total -= cash.cash[usize::from(trumps)].min(cash.total);
+    cash.cash[usize::from(trumps)] = 0;
+    for hand in [leader, (leader + 2) & 3] {
+        let sure = lengths[hand].saturating_sub(against) as u8;
+        if sure == 0 {
+            continue;
+        }
+        let others = (0..4u32)
+            .filter(|&suit| suit != u32::from(trumps))
+            .map(|suit| count(hands[hand] >> (suit * 16)))
+            .sum::<u32>() as u8;
+        let extra = if hand == leader {
+            cash.total
+        } else {
+            cash.total.min(others)
+        };
+        if sure >= need {
+            return Some(NOTHING);
+        }
+        if sure + extra >= need {
+            return Some(cash.relevant(pos, need - sure));
+        }
+    }
+    None
+}
+
+/// Can the side not on lead take `need` tricks, by bounds that hold whatever the leaders do?
+/// With the cards that depends on:
+/// - every trump of the defenders' longer trump holding beyond the leaders' count of trumps (as
+///   in [`trump_length_tricks`]);
+/// - with no trumps in play, one trick if the leaders cannot take them all: they win tricks only
+///   in suits they lead, and in a suit whose top card a defender holds only once the defender has
+///   thrown it, which a defender never has to do while holding another card; so the leaders take
+///   at most, in the suits whose top card they hold, the longer of their two holdings;
+/// - one trick for the top trump, two for the top two when one defender holds both or either
+///   holds another trump to keep them apart, one for the second trump guarded behind the top one
+///   or backed by the third.
+fn later_tricks(pos: &PlayState, need: u8) -> Option<Relevant> {
+    let hands = bits_of(pos);
+    let leader = pos.leader().index();
+    let leaders = [leader, (leader + 2) & 3];
+    let defenders = [(leader + 1) & 3, (leader + 3) & 3];
+    let trumps = trump_number(pos);
+    let shift = u32::from(trumps) * 16;
+    let lanes = hands.map(|h| (h >> shift) & LANE);
+    let trump_all = if trumps == NO_TRUMPS {
+        0
+    } else {
+        lanes[0] | lanes[1] | lanes[2] | lanes[3]
+    };
+    if trump_all == 0 {
+        return (need == 1 && !leaders_take_all(pos, &hands, leaders)).then(|| {
+            let mut relevant = NOTHING;
+            for suit in 0..4u8 {
+                let suit_all = (held(&hands) >> (u32::from(suit) * 16)) & LANE;
+                if suit_all == 0 {
+                    continue;
+                }
+                let top = (63 - suit_all.leading_zeros()) as u8;
+                if defenders
+                    .iter()
+                    .any(|&seat| hands[seat] >> (suit * 16 + top) & 1 == 1)
+                {
+                    mark(&mut relevant, suit * 16 + top);
+                }
+            }
+            relevant
+        });
+    }
+    let length = |seat: usize| count(lanes[seat]);
+    let longest = length(defenders[0]).max(length(defenders[1]));
+    if longest.saturating_sub(length(leaders[0]) + length(leaders[1])) >= u32::from(need) {
+        return Some(NOTHING);
+    }
+    if need > 2 {
+        return None;
+    }
+    // the holders of the three top trumps
+    let mut order = [None; 3];
+    let mut rest = trump_all;
+    for slot in &mut order {
+        if rest == 0 {
+            break;
+        }
+        let top = 63 - rest.leading_zeros();
+        *slot = (0..4).find(|&seat| lanes[seat] >> top & 1 == 1);
+        rest &= !(1 << top);
+    }
+    let defends = |seat: Option<usize>| seat.is_some_and(|seat| defenders.contains(&seat));
+    let guarded = |seat: usize| length(seat) > 1;
+    let (tricks, down_to) = match order {
+        [top, Some(second), _]
+            if defends(top) && defends(Some(second)) && (guarded(second) || guarded((second + 2) & 3)) =>
+        {
+            (2, 2)
+        }
+        [top, _, _] if defends(top) => (1, 1),
+        // the second trump guarded, sitting just after the top one
+        [Some(top), Some(second), _]
+            if defends(Some(second)) && guarded(second) && top == (second + 3) & 3 =>
+        {
+            (1, 2)
+        }
+        // the second and the third
+        [_, second, third] if defends(second) && second.is_some_and(guarded) && defends(third) => (1, 3),
+        _ => (0, 0),
+    };
+    (tricks >= need).then(|| {
+        let mut relevant = NOTHING;
+        mark(&mut relevant, trumps * 16 + nth_from_top(trump_all, down_to));
+        relevant
+    })
+}
+
+/// With no trumps in play, can the leaders take every trick left? Not if, in the suits whose top
+/// card they hold, the longer of their two holdings adds up to fewer cards than there are tricks
+/// (see [`later_tricks`]).
+fn leaders_take_all(pos: &PlayState, hands: &[u64; 4], leaders: [usize; 2]) -> bool {
+    let all = held(hands);
+    let mut sum = 0;
+    for suit in 0..4u32 {
+        let lane = |seat: usize| (hands[seat] >> (suit * 16)) & LANE;
+        let suit_all = (all >> (suit * 16)) & LANE;
+        if suit_all == 0 {
+            continue;
+        }
+        let top = 1 << (63 - suit_all.leading_zeros());
+        if leaders.iter().any(|&seat| lane(seat) & top != 0) {
+            sum += count(lane(leaders[0])).max(count(lane(leaders[1])));
+        }
+    }
+    sum >= u32::from(pos.tricks_left())
+}
+
+/// The team sure to win the trick in progress whatever is played to it, with the cards that
+/// depend on, where that is plain: nobody still to play can ruff, and the highest card of the
+/// suit led still to come, or else the card winning now, takes it; or the card winning now is a
+/// trump and nobody still to play who could ruff holds a higher one.
+fn sure_winner(pos: &PlayState) -> Option<(u8, Relevant)> {
+    let (winner, best) = pos.winning()?;
+    let (_, trick) = pos.trick();
+    let hands = bits_of(pos);
+    let trumps = trump_number(pos);
+    let led = trick[0].bit() >> 4;
+    let lane = |seat: usize, suit: u8| (hands[seat] >> (u32::from(suit) * 16)) & LANE;
+    let first = pos.to_play().index();
+    let to_come = (0..4 - trick.len()).map(|i| (first + i) & 3);
+    let could_ruff =
+        |seat: usize| trumps != NO_TRUMPS && led != trumps && lane(seat, led) == 0 && lane(seat, trumps) != 0;
+    let best_bit = best.bit();
+    let mut relevant = NOTHING;
+    if best_bit >> 4 != led {
+        // ruffed: sure if nobody to come can overruff
+        let above = |seat: usize| could_ruff(seat) && lane(seat, trumps) >> (best_bit & 15) > 1;
+        if to_come.clone().any(above) {
+            return None;
+        }
+        if to_come.clone().any(could_ruff) {
+            mark(&mut relevant, best_bit);
+        }
+        return Some((side_of(pos, winner), relevant));
+    }
+    if to_come.clone().any(could_ruff) {
+        return None;
+    }
+    // the highest card of the suit led among those to come, if above the card winning now
+    let mut top = (best_bit & 15, winner.index());
+    for seat in to_come {
+        let mine = lane(seat, led);
+        if mine != 0 {
+            let high = (63 - mine.leading_zeros()) as u8;
+            if high > top.0 {
+                top = (high, seat);
+            }
+        }
+    }
+    mark(&mut relevant, led * 16 + top.0);
+    Some((side_of(pos, Seat::ALL[top.1]), relevant))
 }
 
 /// What fills the unused end of [`Moves`].
