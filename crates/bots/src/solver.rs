@@ -13,14 +13,14 @@
 //! equivalent cards (touching once the cards between them are gone) searched once; bounds at the
 //! start of a trick (tricks either side can cash, tricks its trumps take by rank and by length,
 //! and the later-tricks bounds of the bridge solvers) and within one (a trick whose winner is
-//! plain, when one trick decides); and move ordering that tries likely winners first, and first of all the lead that
-//! decided the same position before, then leads that decided other positions (killers, and a
-//! history of each seat's deciding leads).
+//! plain, when one trick decides); and move ordering that tries likely winners first, and first
+//! of all the lead that decided the same position before, then leads that decided other
+//! positions (killers, and a history of each seat's deciding leads).
 //!
 //! Under the heap the value of a position is the tricks still to be collected, which depend on
-//! the heap and on the player who won the last trick: both are part of every key, and the
-//! bounds, which count tricks won, are not used. Every trick is collected by the
-//! end (R-LASTHEAP), so what one team does not collect the other does, as with tricks.
+//! the heap and on the player who won the last trick: both are part of every key, and the bounds,
+//! which count tricks won, are not used. Every trick is collected by the end (R-LASTHEAP), so
+//! what one team does not collect the other does, as with tricks.
 //! `V-ACE=no-collect` is not solved: it tells an ace from the king below it, which the
 //! equivalent cards of the search do not.
 //!
@@ -1062,12 +1062,13 @@ fn sure_trump_tricks(pos: &PlayState, side: u8) -> (Sure, Sure) {
 }
 
 /// Can the side on lead take `need` tricks with the length of its trumps and the top cards its
-/// leader can cash (`cash`, as [`cashing`] counts them)? With the cards that depends on. Every trump of a hand is played to a trick of its own,
-/// which its side wins unless the other side plays a higher trump to it, and each of the other
-/// side's trumps can do that once: so the side wins as many tricks as the hand has trumps beyond
-/// the other side's count. Besides those, the leader cashes its top cards of the other suits, on
-/// tricks the hand plays no trump to: its own leads, or where partner leads, as many as the hand
-/// has other cards to play.
+/// leader can cash (`cash`, as [`cashing`] counts them)? With the cards that depends on.
+///
+/// Every trump of a hand is played to a trick of its own, which its side wins unless the other
+/// side plays a higher trump to it, and each of the other side's trumps can do that once: so the
+/// side wins as many tricks as the hand has trumps beyond the other side's count. Besides those,
+/// the leader cashes its top cards of the other suits, on tricks the hand plays no trump to: its
+/// own leads, or where partner leads, as many as the hand has other cards to play.
 fn trump_length_tricks(pos: &PlayState, mut cash: Sure, need: u8) -> Option<Relevant> {
     let trumps = trump_number(pos);
     if trumps == NO_TRUMPS {
