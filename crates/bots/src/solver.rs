@@ -1122,13 +1122,12 @@ fn later_tricks(pos: &PlayState, need: u8) -> Option<Relevant> {
     let leaders = [leader, (leader + 2) & 3];
     let defenders = [(leader + 1) & 3, (leader + 3) & 3];
     let trumps = trump_number(pos);
-    let shift = u32::from(trumps) * 16;
-    let lanes = hands.map(|h| (h >> shift) & LANE);
-    let trump_all = if trumps == NO_TRUMPS {
-        0
+    let lanes = if trumps == NO_TRUMPS {
+        [0; 4]
     } else {
-        lanes[0] | lanes[1] | lanes[2] | lanes[3]
+        hands.map(|h| (h >> (u32::from(trumps) * 16)) & LANE)
     };
+    let trump_all = lanes[0] | lanes[1] | lanes[2] | lanes[3];
     if trump_all == 0 {
         return (need == 1 && !leaders_take_all(pos, &hands, leaders)).then(|| {
             let mut relevant = NOTHING;
