@@ -508,7 +508,8 @@ impl Solver {
             let own = cashing(pos, pos.leader().index());
             let quick = quick_tricks_from(pos, own);
             let (ours, theirs) = sure_trump_tricks(pos, side);
-            let (ours, theirs) = if side_of(pos, pos.leader()) == side {
+            let leading = side_of(pos, pos.leader()) == side;
+            let (ours, theirs) = if leading {
                 (ours.or(quick), theirs)
             } else {
                 (ours, theirs.or(quick))
@@ -521,7 +522,6 @@ impl Solver {
                 return (false, theirs.relevant(pos, enough as u8));
             }
             // the tricks the leaders and the defenders need for the answer
-            let leading = side_of(pos, pos.leader()) == side;
             let (leaders, defenders) = if leading {
                 (target as u8, enough as u8)
             } else {
@@ -1074,22 +1074,17 @@ fn trump_length_tricks(pos: &PlayState, mut cash: Sure, need: u8) -> Option<Rele
     if trumps == NO_TRUMPS {
         return None;
     }
-    let shift = u32::from(trumps) * 16;
     let hands = bits_of(pos);
-    let lengths = hands.map(|h| count(h >> shift));
+    let lengths = hands.map(|h| count(h >> (u32::from(trumps) * 16)));
     let leader = pos.leader().index();
-    let against = lengths[(leader + 1) & 3] + lengths[(leader + 3) & 3];
     cash.total -= cash.cash[usize::from(trumps)].min(cash.total);
     cash.cash[usize::from(trumps)] = 0;
     for hand in [leader, (leader + 2) & 3] {
-        let sure = lengths[hand].saturating_sub(against) as u8;
+        let sure = trumps_beyond(&lengths, hand) as u8;
         if sure == 0 {
             continue;
         }
-        let others = (0..4u32)
-            .filter(|&suit| suit != u32::from(trumps))
-            .map(|suit| count(hands[hand] >> (suit * 16)))
-            .sum::<u32>() as u8;
+        let others = (hands[hand].count_ones() - lengths[hand]) as u8;
         let extra = if hand == leader {
             cash.total
         } else {
@@ -1103,6 +1098,12 @@ fn trump_length_tricks(pos: &PlayState, mut cash: Sure, need: u8) -> Option<Rele
         }
     }
     None
+}
+
+/// How many trumps `hand` holds beyond the count of the other side's (see
+/// [`trump_length_tricks`]), from the trump lengths of the four hands.
+fn trumps_beyond(lengths: &[u32; 4], hand: usize) -> u32 {
+    lengths[hand].saturating_sub(lengths[(hand + 1) & 3] + lengths[(hand + 3) & 3])
 }
 
 /// Can the side not on lead take `need` tricks, by bounds that hold whatever the leaders do?
@@ -1129,27 +1130,18 @@ fn later_tricks(pos: &PlayState, need: u8) -> Option<Relevant> {
     };
     let trump_all = lanes[0] | lanes[1] | lanes[2] | lanes[3];
     if trump_all == 0 {
-        return (need == 1 && !leaders_take_all(pos, &hands, leaders)).then(|| {
-            let mut relevant = NOTHING;
-            for suit in 0..4u8 {
-                let suit_all = (held(&hands) >> (u32::from(suit) * 16)) & LANE;
-                if suit_all == 0 {
-                    continue;
-                }
-                let top = (63 - suit_all.leading_zeros()) as u8;
-                if defenders
-                    .iter()
-                    .any(|&seat| hands[seat] >> (suit * 16 + top) & 1 == 1)
-                {
-                    mark(&mut relevant, suit * 16 + top);
-                }
-            }
-            relevant
-        });
+        return if need == 1 {
+            leaders_lose_one(pos, &hands, leaders)
+        } else {
+            None
+        };
     }
-    let length = |seat: usize| count(lanes[seat]);
-    let longest = length(defenders[0]).max(length(defenders[1]));
-    if longest.saturating_sub(length(leaders[0]) + length(leaders[1])) >= u32::from(need) {
+    let lengths = lanes.map(count);
+    let length = |seat: usize| lengths[seat];
+    if defenders
+        .iter()
+        .any(|&seat| trumps_beyond(&lengths, seat) >= u32::from(need))
+    {
         return Some(NOTHING);
     }
     if need > 2 {
@@ -1192,24 +1184,27 @@ fn later_tricks(pos: &PlayState, need: u8) -> Option<Relevant> {
     })
 }
 
-/// With no trumps in play, can the leaders take every trick left? Not if, in the suits whose top
+/// With no trumps in play, the leaders cannot take every trick left if, in the suits whose top
 /// card they hold, the longer of their two holdings adds up to fewer cards than there are tricks
-/// (see [`later_tricks`]).
-fn leaders_take_all(pos: &PlayState, hands: &[u64; 4], leaders: [usize; 2]) -> bool {
+/// (see [`later_tricks`]): then the cards that proves, the defenders' top cards.
+fn leaders_lose_one(pos: &PlayState, hands: &[u64; 4], leaders: [usize; 2]) -> Option<Relevant> {
     let all = held(hands);
     let mut sum = 0;
-    for suit in 0..4u32 {
-        let lane = |seat: usize| (hands[seat] >> (suit * 16)) & LANE;
-        let suit_all = (all >> (suit * 16)) & LANE;
+    let mut relevant = NOTHING;
+    for suit in 0..4u8 {
+        let lane = |seat: usize| (hands[seat] >> (u32::from(suit) * 16)) & LANE;
+        let suit_all = (all >> (u32::from(suit) * 16)) & LANE;
         if suit_all == 0 {
             continue;
         }
-        let top = 1 << (63 - suit_all.leading_zeros());
-        if leaders.iter().any(|&seat| lane(seat) & top != 0) {
+        let top = (63 - suit_all.leading_zeros()) as u8;
+        if leaders.iter().any(|&seat| lane(seat) >> top & 1 == 1) {
             sum += count(lane(leaders[0])).max(count(lane(leaders[1])));
+        } else {
+            mark(&mut relevant, suit * 16 + top);
         }
     }
-    sum >= u32::from(pos.tricks_left())
+    (sum < u32::from(pos.tricks_left())).then_some(relevant)
 }
 
 /// The team sure to win the trick in progress whatever is played to it, with the cards that
