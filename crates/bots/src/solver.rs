@@ -265,6 +265,8 @@ pub struct Solver {
     /// What the table's answers hold for: the trumps, and the heap's options.
     game: Option<(u8, Option<Collect>)>,
     nodes: u64,
+    /// Of those, the positions where a trick starts: the count the bridge solvers report.
+    trick_nodes: u64,
     deadline: Option<Instant>,
     out_of_time: bool,
     /// The lead that last decided a search, by tricks left: sibling positions often fall to
@@ -315,6 +317,11 @@ impl Solver {
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Positions searched so far where a trick starts, the root's included.
+    pub fn trick_nodes(&self) -> u64 {
+        self.trick_nodes
     }
 
     /// A time after which every query gives up: it answers `false` and [`Solver::out_of_time`]
@@ -399,6 +406,9 @@ impl Solver {
     }
 
     fn sweep(&mut self, pos: &PlayState, side: u8, n: u8) -> bool {
+        if pos.trick_len() == 0 {
+            self.trick_nodes += 1;
+        }
         if self.tick() {
             return false;
         }
@@ -472,6 +482,9 @@ impl Solver {
 
     /// Can `side` take `target` more tricks? With the cards the answer depended on.
     fn search(&mut self, pos: &PlayState, side: u8, target: i8) -> (bool, Relevant) {
+        if pos.trick_len() == 0 {
+            self.trick_nodes += 1;
+        }
         if self.tick() {
             return (false, NOTHING);
         }
