@@ -518,8 +518,8 @@ impl Solver {
             }
             at = Some((shape, owners));
         } else if pos.trick_len() == 0 {
-            let own = cashing(pos, pos.leader().index());
-            let quick = quick_tricks_from(pos, own);
+            let (own, own_after_trumps) = cashing(pos, pos.leader().index());
+            let quick = quick_tricks_from(pos, own_after_trumps);
             let (ours, theirs) = sure_trump_tricks(pos, side);
             let leading = side_of(pos, pos.leader()) == side;
             let (ours, theirs) = if leading {
@@ -868,64 +868,134 @@ fn bits_of(pos: &PlayState) -> [u64; 4] {
 /// trump must follow suit; or the same of partner's cards, where the leader can reach partner.
 fn quick_tricks(pos: &PlayState) -> Sure {
     let me = pos.leader().index();
-    quick_tricks_from(pos, cashing(pos, me))
+    quick_tricks_from(pos, cashing(pos, me).1)
 }
 
 /// [`quick_tricks`], given what the leader could cash itself.
+///
+/// Where the leader can reach partner's top cards, the leader cashes its own first and then
+/// leads to partner, who cashes the rest: both counts add up as long as partner can follow or
+/// discard on the leader's tricks without throwing one of its own, that is while the two counts
+/// together are no more than the cards each hand holds. The opponents who hold trumps after the
+/// leader's have been played follow suit to every trick counted, so they keep the cards of the
+/// suit that reaches partner, and discard nothing that would let them ruff partner's tricks.
 fn quick_tricks_from(pos: &PlayState, own: Sure) -> Sure {
     let me = pos.leader().index();
-    // or lead a card to partner's top card of a suit and let partner cash from there
     let partner = (me + 2) & 3;
-    let theirs = cashing(pos, partner);
-    let held = bits_of(pos)[me];
-    let entry = (0..4).any(|suit| theirs.cash[suit] > 0 && (held >> (suit * 16)) & LANE != 0);
-    if entry { own.or(theirs) } else { own }
+    let Some(entry) = entry_to(pos, me, partner) else {
+        return own;
+    };
+    let mut theirs = cashing(pos, partner).1;
+    theirs.entry = Some(entry);
+    if own.total + theirs.total <= pos.tricks_left() {
+        let mut cash = own.cash;
+        for (c, t) in cash.iter_mut().zip(theirs.cash) {
+            *c += t;
+        }
+        return Sure {
+            cash,
+            total: own.total + theirs.total,
+            drawn: own.drawn.max(theirs.drawn),
+            entry: Some(entry),
+        };
+    }
+    own.or(theirs)
+}
+
+/// A suit in which `me` can lead to a card of partner's that wins the trick whatever the
+/// opponents hold: partner holds its top card, `me` a card of it, and every opponent holding a
+/// trump must follow it (or it is the trump suit).
+fn entry_to(pos: &PlayState, me: usize, partner: usize) -> Option<u8> {
+    let hands = bits_of(pos);
+    let all = held(&hands);
+    let trumps = trump_number(pos);
+    let trump_lane = if trumps == NO_TRUMPS {
+        0
+    } else {
+        LANE << (u32::from(trumps) * 16)
+    };
+    (0..4u32)
+        .find(|&suit| {
+            let shift = suit * 16;
+            let lane = |h: u64| (h >> shift) & LANE;
+            let suit_all = lane(all);
+            suit_all != 0
+                && lane(hands[me]) != 0
+                && lane(hands[partner]) >> (63 - suit_all.leading_zeros()) != 0
+                && (suit == u32::from(trumps)
+                    || [(me + 1) & 3, (me + 3) & 3]
+                        .iter()
+                        .all(|&o| hands[o] & trump_lane == 0 || lane(hands[o]) != 0))
+        })
+        .map(|suit| suit as u8)
 }
 
 /// The tricks `me` could cash from the lead: in each suit its run of top cards, counted only as
-/// far as every opponent who still holds a trump must follow suit.
-fn cashing(pos: &PlayState, me: usize) -> Sure {
+/// far as every opponent who still holds a trump must follow suit. Twice: as the cards lie, and
+/// with `me`'s top trumps cashed first, which leave without trumps the opponents who hold no
+/// more trumps than they are, so that only the others can ruff.
+fn cashing(pos: &PlayState, me: usize) -> (Sure, Sure) {
     let hands = bits_of(pos);
     let trumps = trump_number(pos);
     let opponents = [(me + 1) & 3, (me + 3) & 3];
     let all = held(&hands);
-    let trump_lane = if trumps == NO_TRUMPS {
-        0
-    } else {
-        LANE << (trumps * 16)
-    };
-    let mut total = 0u32;
-    let mut cash = [0u8; 4];
-    for suit in 0..4u32 {
-        let shift = suit * 16;
-        let suit_all = (all >> shift) & LANE;
-        if suit_all == 0 {
-            continue;
-        }
+    // the run of top cards `me` holds in a suit: those above every card anyone else holds
+    let run_of = |shift: u32| {
         let mine = (hands[me] >> shift) & LANE;
-        // the leader's cards above every card of the suit held by anyone else
-        let others = suit_all & !mine;
-        let run = if others == 0 {
+        let others = ((all >> shift) & LANE) & !mine;
+        if others == 0 {
             count(mine)
         } else {
             count(mine >> (64 - others.leading_zeros()))
-        };
-        let cashable = if u64::from(suit) == u64::from(trumps) || trump_lane == 0 {
-            run
+        }
+    };
+    let (top_trumps, ruff_lengths) = if trumps == NO_TRUMPS {
+        (0, [None; 2])
+    } else {
+        let trump_shift = u32::from(trumps) * 16;
+        (
+            run_of(trump_shift),
+            opponents.map(|o| Some(count(hands[o] >> trump_shift))),
+        )
+    };
+    let mut plain = Sure::NONE;
+    let mut drawn = Sure::NONE;
+    for suit in 0..4u32 {
+        let shift = suit * 16;
+        let run = run_of(shift);
+        if run == 0 {
+            continue;
+        }
+        let (at_once, after) = if suit == u32::from(trumps) {
+            (run, run)
         } else {
-            opponents
-                .iter()
-                .filter(|&&o| hands[o] & trump_lane != 0)
-                .map(|&o| count(hands[o] >> shift))
-                .fold(run, u32::min)
+            // the lengths in this suit of the opponents who could ruff, before and after
+            let mut at_once = run;
+            let mut after = run;
+            for (&o, trumps_held) in opponents.iter().zip(ruff_lengths) {
+                let Some(held) = trumps_held.filter(|&t| t > 0) else {
+                    continue;
+                };
+                let length = count(hands[o] >> shift);
+                at_once = at_once.min(length);
+                if held > top_trumps {
+                    after = after.min(length);
+                }
+            }
+            (at_once, after)
         };
-        cash[suit as usize] = cashable as u8;
-        total += cashable;
+        plain.cash[suit as usize] = at_once as u8;
+        plain.total += at_once as u8;
+        drawn.cash[suit as usize] = after as u8;
+        drawn.total += after as u8;
     }
-    Sure {
-        cash,
-        total: total.min(u32::from(pos.tricks_left())) as u8,
+    let left = pos.tricks_left();
+    plain.total = plain.total.min(left);
+    if drawn.total > plain.total.min(left) {
+        drawn.drawn = top_trumps as u8;
     }
+    drawn.total = drawn.total.min(left);
+    (plain, drawn)
 }
 
 /// Tricks one seat is sure of: in each suit, each of the top `cash` cards (all the seat's) wins
@@ -934,12 +1004,18 @@ fn cashing(pos: &PlayState, me: usize) -> Sure {
 struct Sure {
     cash: [u8; 4],
     total: u8,
+    /// The top trumps that must be played first for the count to hold (0 if none must).
+    drawn: u8,
+    /// The suit whose top card is the way to partner's tricks, where partner's are counted.
+    entry: Option<u8>,
 }
 
 impl Sure {
     const NONE: Sure = Sure {
         cash: [0; 4],
         total: 0,
+        drawn: 0,
+        entry: None,
     };
 
     /// The larger of two counts.
@@ -963,6 +1039,17 @@ impl Sure {
             relevant[suit] = nth_from_top((all >> (suit * 16)) & LANE, u32::from(take));
             need -= take;
         }
+        if self.drawn > 0
+            && let Some(trumps) = pos.trumps()
+        {
+            let suit = trumps as usize;
+            let top = nth_from_top((all >> (suit * 16)) & LANE, u32::from(self.drawn));
+            relevant[suit] = relevant[suit].min(top);
+        }
+        if let Some(suit) = self.entry {
+            let top = nth_from_top((all >> (suit * 16)) & LANE, 1);
+            relevant[usize::from(suit)] = relevant[usize::from(suit)].min(top);
+        }
         relevant
     }
 }
@@ -978,8 +1065,9 @@ fn nth_from_top(mut lane: u64, n: u32) -> u8 {
     rank
 }
 
-/// How promising a lead is, for move ordering: cash a suit's top card; lead low toward partner's
-/// top card; lead trumps when the side holds most of them; otherwise lead low from length.
+/// How promising a lead is, for move ordering: cash a suit's top card; give partner a ruff; lead
+/// low toward partner's top card; otherwise lead low, trumps last but for leads the other side
+/// ruffs.
 fn lead_score(hands: &[u64; 4], trumps: u8, me: usize, card: u8, occupied: u64) -> i32 {
     let suit = card >> 4;
     let shift = u32::from(suit) * 16;
@@ -1012,17 +1100,12 @@ fn lead_score(hands: &[u64; 4], trumps: u8, me: usize, card: u8, occupied: u64) 
     if partner & (1 << top) != 0 {
         return 80 - rank;
     }
+    // low cards first; trumps after the other suits, but ahead of a lead the last hand ruffs
+    // (measured: the length of the suit, or who holds more trumps, ordered worse)
     if suit == trumps {
-        let ours = count(mine | partner) as i32;
-        let theirs = count(suit_all) as i32 - ours;
-        if ours > theirs {
-            return 60 + rank;
-        }
-        // from the shorter side still ahead of a lead the last hand ruffs: measured, it decides
-        // often enough (cutting the other side's ruffs)
-        return 20 - rank;
+        return 30 - rank;
     }
-    40 + length - rank
+    40 - rank
 }
 
 /// Can a hand play a card that beats `card` in a trick whose led suit is `led`?
@@ -1066,7 +1149,12 @@ fn sure_trump_tricks(pos: &PlayState, side: u8) -> (Sure, Sure) {
     } as u8;
     let mut cash = [0; 4];
     cash[usize::from(trumps)] = run;
-    let sure = Sure { cash, total: run };
+    let sure = Sure {
+        cash,
+        total: run,
+        drawn: 0,
+        entry: None,
+    };
     if side_of(pos, Seat::ALL[holder]) == side {
         (sure, Sure::NONE)
     } else {
@@ -1336,9 +1424,9 @@ fn ordered_moves(pos: &PlayState, history: &History) -> Moves {
         }
     }
     // each card's sort key computed once (a sort that asks for keys as it compares measured
-    // slower), (order, rank) packed as order * 64 + rank + 16
+    // slower), (order, rank) packed as order * 256 + rank + 128
     let mut keys = [0i32; 13];
-    let pack = |(order, rank): (i32, i32)| order * 64 + rank + 16;
+    let pack = |(order, rank): (i32, i32)| order * 256 + rank + 128;
     match pos.winning() {
         None => {
             for (k, &c) in keys.iter_mut().zip(&reps[..n]) {
@@ -1351,7 +1439,13 @@ fn ordered_moves(pos: &PlayState, history: &History) -> Moves {
             let after = hands[(me + 1) & 3];
             for (k, &c) in keys.iter_mut().zip(&reps[..n]) {
                 let wins = beats(c, best.bit(), trumps);
-                let rank = i32::from(c & 15);
+                // a discard comes from the longest suit first (measured: sparing the suits where
+                // the hand or partner holds the top card searched more)
+                let rank = if c >> 4 != led && !wins {
+                    i32::from(c & 15) - 6 * count(hands[me] >> (u32::from(c >> 4) * 16)) as i32
+                } else {
+                    i32::from(c & 15)
+                };
                 *k = pack(match trick.len() {
                     // third hand: only the last hand, an opponent, plays after
                     2 => {
