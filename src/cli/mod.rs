@@ -76,7 +76,8 @@ enum Command {
     Solve {
         /// A file of deals; standard input if not given.
         file: Option<PathBuf>,
-        /// Print each answer's time in milliseconds beside it, and a summary on standard error.
+        /// Print beside each answer its time in milliseconds and the positions at the start of a
+        /// trick it searched (the nodes bridge solvers count), and a summary on standard error.
         #[arg(long)]
         times: bool,
     },

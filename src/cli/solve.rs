@@ -14,8 +14,10 @@ use super::CliError;
 /// `-` (so that the output stays line for line) and an error on standard error; the command then
 /// exits non-zero. Empty lines and lines starting with `#` are skipped.
 ///
-/// With `times`, each answer is followed by the milliseconds it took, and standard error ends
-/// with the median, 90th percentile, slowest and total: the figures `docs/performance.md` keeps.
+/// With `times`, each answer is followed by the milliseconds it took and the positions at the
+/// start of a trick it searched (the node count bridge solvers such as DDS report), and standard
+/// error ends with the median, 90th percentile, slowest and total: the figures
+/// `docs/performance.md` keeps.
 pub fn run(file: Option<&Path>, times: bool) -> Result<(), CliError> {
     let input: Box<dyn BufRead> = match file {
         Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
@@ -29,6 +31,7 @@ pub fn run(file: Option<&Path>, times: bool) -> Result<(), CliError> {
     let mut solver = Solver::new();
     let mut failed = 0;
     let mut took = Vec::new();
+    let mut nodes = 0;
     let stdout = std::io::stdout();
     for (i, line) in input.lines().enumerate() {
         let line = line.map_err(|source| CliError::Io {
@@ -42,11 +45,14 @@ pub fn run(file: Option<&Path>, times: bool) -> Result<(), CliError> {
         let answer = match parse(text) {
             Ok((pos, leader)) => {
                 let start = Instant::now();
+                let before = solver.trick_nodes();
                 let tricks = solver.max_tricks(&pos, leader.team());
                 let ms = start.elapsed().as_secs_f64() * 1000.0;
                 if times {
                     took.push(ms);
-                    format!("{tricks} {ms:.1}")
+                    let searched = solver.trick_nodes() - before;
+                    nodes += searched;
+                    format!("{tricks} {ms:.1} {searched}")
                 } else {
                     tricks.to_string()
                 }
@@ -62,7 +68,7 @@ pub fn run(file: Option<&Path>, times: bool) -> Result<(), CliError> {
         out.flush().ok();
     }
     if times && !took.is_empty() {
-        eprintln!("{}", summary(&mut took));
+        eprintln!("{} trick nodes {nodes}", summary(&mut took));
     }
     if failed > 0 {
         return Err(CliError::Usage(format!("{failed} line(s) could not be solved")));

@@ -284,14 +284,18 @@ fn solve_prints_the_leaders_tricks_line_by_line() {
     let tricks: String = String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|line| {
-            let (tricks, ms) = line.split_once(' ').expect("an answer and its time");
+            let [tricks, ms, nodes] = line.split(' ').collect::<Vec<_>>()[..] else {
+                panic!("an answer, its time and its nodes: {line}");
+            };
             assert!(ms.parse::<f64>().is_ok_and(|ms| ms >= 0.0), "{line}");
+            assert!(nodes.parse::<u64>().is_ok(), "{line}");
             format!("{tricks}\n")
         })
         .collect();
     assert_eq!(tricks, SOLVED_TRICKS);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("deals 6 median "), "{err}");
+    assert!(err.contains(" trick nodes "), "{err}");
 
     let bad = temp_file(
         "bad-deals.txt",
