@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use courtpiece_bots::Solver;
 use courtpiece_rules::{
-    Card, CardSet, Deal, Deck, PlayState, PositionError, Preset, RuleSet, Seat, Side, Suit, Trick,
+    Card, CardSet, Deal, Deck, PlayState, PositionError, Preset, Rank, RuleSet, Seat, Side, Suit, Trick,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -147,6 +147,40 @@ fn answers_shared_between_deals_are_exact() {
             while pos.trumps() != trumps {
                 pos = random_position(&mut rng, 2 + case % 3);
             }
+            for team in Side::TEAMS {
+                solves_as_brute_force(&mut solver, &pos, team, case);
+            }
+        }
+    }
+}
+
+/// Small deals of the top cards of three suits, so that a side often holds the top cards of a
+/// suit in either hand, or the top trumps: the leader cashes its top cards and then partner's, or
+/// draws trumps before the other suits. One solver for each trump suit, so that answers built on
+/// those counts meet positions of the same suit lengths with the top cards elsewhere.
+#[test]
+fn cashing_across_partners_and_after_trumps_is_exact() {
+    let mut rng = SmallRng::seed_from_u64(46);
+    let suits = [Suit::Spades, Suit::Hearts, Suit::Diamonds];
+    let mut deck: Vec<Card> = suits
+        .iter()
+        .flat_map(|&suit| {
+            Rank::HIGH_TO_LOW[..7]
+                .iter()
+                .map(move |&rank| Card::new(suit, rank))
+        })
+        .collect();
+    for trumps in [None, Some(Suit::Spades)] {
+        let mut solver = Solver::new();
+        for case in 0..300 {
+            let n = 3 + case % 2;
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, rng.random_range(0..=i));
+            }
+            let hands: [CardSet; 4] =
+                std::array::from_fn(|h| deck[h * n..(h + 1) * n].iter().copied().collect());
+            let leader = Seat::ALL[rng.random_range(0..4)];
+            let pos = open(&Deal::new(hands), trumps, leader).unwrap();
             for team in Side::TEAMS {
                 solves_as_brute_force(&mut solver, &pos, team, case);
             }
