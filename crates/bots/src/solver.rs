@@ -145,10 +145,7 @@ fn guess(pos: &PlayState, side: u8, stake: u8) -> u8 {
             .map(|n| (4 - n) * (hand & (ACES >> n)).count_ones() as i32)
             .sum::<i32>()
     };
-    let trump_lane = match trump_number(pos) {
-        NO_TRUMPS => 0,
-        trumps => LANE << (u32::from(trumps) * 16),
-    };
+    let trump_lane = trump_lane_of(pos);
     let mut ahead = 0;
     for (seat, hand) in Seat::ALL.into_iter().zip(bits_of(pos)) {
         let weight = 2 * points(hand) + 6 * (hand & trump_lane).count_ones() as i32;
@@ -162,6 +159,25 @@ fn guess(pos: &PlayState, side: u8, stake: u8) -> u8 {
     // side holds more than the other
     let twelfths = 6 * i32::from(stake) + ahead;
     (twelfths + 6).div_euclid(12).clamp(0, i32::from(stake)) as u8
+}
+
+/// The trump suit's lane of card bits, or none in no trumps.
+fn trump_lane_of(pos: &PlayState) -> u64 {
+    match trump_number(pos) {
+        NO_TRUMPS => 0,
+        trumps => LANE << (u32::from(trumps) * 16),
+    }
+}
+
+/// The run of top cards a hand holds in a suit (`mine`, of the suit's held cards `suit_all`, both
+/// lanes): its cards above every card anyone else holds.
+fn top_run(mine: u64, suit_all: u64) -> u32 {
+    let others = suit_all & !mine;
+    if others == 0 {
+        count(mine)
+    } else {
+        count(mine >> (64 - others.leading_zeros()))
+    }
 }
 
 /// Plays `card` on a copy of `pos`: the new position and the side that won the trick, if the
@@ -947,11 +963,7 @@ fn entry_to(pos: &PlayState, me: usize, partner: usize) -> Option<u8> {
     let hands = bits_of(pos);
     let all = held(&hands);
     let trumps = trump_number(pos);
-    let trump_lane = if trumps == NO_TRUMPS {
-        0
-    } else {
-        LANE << (u32::from(trumps) * 16)
-    };
+    let trump_lane = trump_lane_of(pos);
     (0..4u32)
         .find(|&suit| {
             let shift = suit * 16;
@@ -977,16 +989,7 @@ fn cashing(pos: &PlayState, me: usize) -> (Sure, Sure) {
     let trumps = trump_number(pos);
     let opponents = [(me + 1) & 3, (me + 3) & 3];
     let all = held(&hands);
-    // the run of top cards `me` holds in a suit: those above every card anyone else holds
-    let run_of = |shift: u32| {
-        let mine = (hands[me] >> shift) & LANE;
-        let others = ((all >> shift) & LANE) & !mine;
-        if others == 0 {
-            count(mine)
-        } else {
-            count(mine >> (64 - others.leading_zeros()))
-        }
-    };
+    let run_of = |shift: u32| top_run((hands[me] >> shift) & LANE, (all >> shift) & LANE);
     let (top_trumps, ruff_lengths) = if trumps == NO_TRUMPS {
         (0, [None; 2])
     } else {
@@ -1029,7 +1032,7 @@ fn cashing(pos: &PlayState, me: usize) -> (Sure, Sure) {
     }
     let left = pos.tricks_left();
     plain.total = plain.total.min(left);
-    if drawn.total > plain.total.min(left) {
+    if drawn.total > plain.total {
         drawn.drawn = top_trumps as u8;
     }
     drawn.total = drawn.total.min(left);
@@ -1179,12 +1182,7 @@ fn sure_trump_tricks(pos: &PlayState, side: u8) -> (Sure, Sure) {
     let Some(holder) = (0..4).find(|&s| lanes[s] & (1 << top) != 0) else {
         return none;
     };
-    let others = all & !lanes[holder];
-    let run = if others == 0 {
-        count(lanes[holder])
-    } else {
-        count(lanes[holder] >> (64 - others.leading_zeros()))
-    } as u8;
+    let run = top_run(lanes[holder], all) as u8;
     let mut cash = [0; 4];
     cash[usize::from(trumps)] = run;
     let sure = Sure {
