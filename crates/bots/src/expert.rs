@@ -24,15 +24,21 @@ use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSe
 use crate::bot::Bot;
 use crate::hard::playout::Ends;
 use crate::hard::stakes::worth;
-use crate::hard::{Hard, Judge, Verdict, searchable};
+use crate::hard::{Hard, Judge, Value, Verdict, searchable};
 use crate::solver::{Solver, at_stake, solves};
 
 /// The time a decision may take (on one core).
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(250);
 
-/// The share of the budget the first sampled layout may take: slower than that, too few layouts
-/// would be solved in the time to judge by, and the budget left goes to Hard's playouts.
-const PATIENCE: u32 = 8;
+/// The share of the budget the first sampled layout may take: slower than that, fewer than this
+/// many layouts would be solved in the time, an average of yes-or-no outcomes too coarse to
+/// judge by, and the budget left goes to Hard's playouts, of which it plays hundreds.
+const PATIENCE: u32 = 16;
+
+/// Most layouts solved for one decision. Past the first tricks a layout takes a millisecond or
+/// less, and an average of yes-or-no outcomes over more layouts tells close cards apart more
+/// surely; early on the budget ends the sampling first.
+const LAYOUTS: u32 = 256;
 
 pub struct Expert {
     hard: Hard,
@@ -58,7 +64,7 @@ impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         let solvable = searchable(view) && solves(rules) && view.call != Some(CallView::FaceDown);
         if solvable && let Some(race) = Race::of(view, rules) {
-            match self.hard.search(view, rules, &race, Some(self.patience)) {
+            match self.hard.search(view, rules, &race, LAYOUTS, Some(self.patience)) {
                 Verdict::Card(card) => return Intent::Play { card },
                 Verdict::Alike => return self.hard.medium(view, rules),
                 Verdict::TooSlow => {}
@@ -75,10 +81,6 @@ struct Race {
     /// Hard's playouts, which tell apart the cards the solver values alike.
     ends: Ends,
 }
-
-/// The weight of a playout beside the solver's answer: over every layout of a search it adds
-/// up to less than the smallest difference between two outcomes, so it only breaks ties.
-const PLAYOUT_WEIGHT: f32 = 1e-4;
 
 impl Race {
     fn of(view: &SeatView, rules: &RuleSet) -> Option<Race> {
@@ -113,8 +115,11 @@ impl Race {
 }
 
 impl Judge for Race {
-    fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32 {
-        self.outcome.after(solver, pos, card) + PLAYOUT_WEIGHT * self.ends.value(pos, Some(card))
+    fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> Value {
+        Value {
+            outcome: self.outcome.after(solver, pos, card),
+            edge: self.ends.value(pos, Some(card)),
+        }
     }
 }
 

@@ -57,14 +57,15 @@ impl Hard {
         }
     }
 
-    /// The card whose outcomes over the sampled deals are worth most, each card judged in each
-    /// layout by `judge`. With `patience`, a first layout that takes longer than that to judge
-    /// ends the search: the deal is too big for the solver in the time.
+    /// The card whose outcomes over at most `layouts` sampled deals are worth most, each card
+    /// judged in each layout by `judge`. With `patience`, a first layout that takes longer than
+    /// that to judge ends the search: the deal is too big for the solver in the time.
     pub(crate) fn search(
         &mut self,
         view: &SeatView,
         rules: &RuleSet,
         judge: &impl Judge,
+        layouts: u32,
         patience: Option<Duration>,
     ) -> Verdict {
         let cards = view.playable();
@@ -82,10 +83,10 @@ impl Hard {
         for two in crate::choices::top_two(view) {
             twins[two.bit() as usize] = two.bit();
         }
-        let mut totals = [0f32; 64];
+        let mut totals = [Value::default(); 64];
         let mut samples = 0;
         let mut candidates = cards;
-        while samples < MAX_SAMPLES && Instant::now() < deadline {
+        while samples < layouts && Instant::now() < deadline {
             let hands = sample(view, &memory, &mut rng);
             // `open` checks the sampled hands against the trick; the position judged is the
             // view's, with the tricks taken and the heap, which the judges' questions count
@@ -97,7 +98,7 @@ impl Hard {
             };
             // under honour play only the cards that follow suit are weighed
             candidates = cards & pos.legal();
-            let mut values = [0f32; 64];
+            let mut values = [Value::default(); 64];
             // from the top, so that each run's stand-in is valued before its twins
             let mut order: Vec<Card> = candidates.iter().collect();
             order.sort_by_key(|c| std::cmp::Reverse(c.bit()));
@@ -116,16 +117,20 @@ impl Hard {
                 break;
             }
             for card in candidates {
-                totals[card.bit() as usize] += values[card.bit() as usize];
+                totals[card.bit() as usize].add(values[card.bit() as usize]);
             }
             samples += 1;
         }
         if samples == 0 {
             return Verdict::TooSlow;
         }
-        let worth = |c: Card| totals[c.bit() as usize];
-        let best = candidates.iter().map(worth).fold(f32::MIN, f32::max);
-        let good: CardSet = candidates.iter().filter(|&c| worth(c) >= best - 1e-3).collect();
+        // the outcomes decide, and among the cards whose outcomes add up alike, the edges
+        let best_of = |cards: CardSet, worth: fn(&Value) -> f32| -> CardSet {
+            let worth = |c: Card| worth(&totals[c.bit() as usize]);
+            let best = cards.iter().map(worth).fold(f32::MIN, f32::max);
+            cards.iter().filter(|&c| worth(c) >= best - 1e-3).collect()
+        };
+        let good = best_of(best_of(candidates, |v| v.outcome), |v| v.edge);
         if good == candidates {
             return Verdict::Alike;
         }
@@ -160,7 +165,30 @@ pub(crate) fn searchable(view: &SeatView) -> bool {
 
 /// What a card is worth in one sampled layout, with every hand open.
 pub(crate) trait Judge {
-    fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32;
+    fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> Value;
+}
+
+/// A card's worth in one layout: what the hand comes to, and a second opinion that tells apart
+/// the cards whose outcomes add up alike over the layouts. The edge is compared on its own
+/// scale, not added in at a small weight: a weight small enough never to outweigh an outcome
+/// would drown the edge's own differences in the rounding that tells cards alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Value {
+    pub outcome: f32,
+    pub edge: f32,
+}
+
+impl Value {
+    fn add(&mut self, other: Value) {
+        self.outcome += other.outcome;
+        self.edge += other.edge;
+    }
+}
+
+impl From<f32> for Value {
+    fn from(outcome: f32) -> Value {
+        Value { outcome, edge: 0.0 }
+    }
 }
 
 /// What a search over sampled layouts came to.
@@ -202,7 +230,7 @@ impl Bot for Hard {
             && rules.mode == Mode::SingleSar
             && view.call != Some(CallView::FaceDown)
         {
-            if let Verdict::Card(card) = self.search(view, rules, &stakes, None) {
+            if let Verdict::Card(card) = self.search(view, rules, &stakes, MAX_SAMPLES, None) {
                 return Intent::Play { card };
             }
         } else if searchable && let Some(card) = self.playouts(view, rules) {
@@ -234,4 +262,85 @@ fn twins(mine: CardSet, live: CardSet) -> [u8; 64] {
         above = Some(card);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use courtpiece_rules::{Match, Preset, Suit};
+
+    use super::*;
+
+    /// The first lead of a Court Piece match, the trump call made by Medium.
+    fn first_lead() -> (SeatView, RuleSet) {
+        let rules = Preset::CourtPiece.rules();
+        let mut table = Match::new(&rules, 7).expect("a match");
+        let mut medium = Medium::new(1);
+        loop {
+            table.advance();
+            let who = table.to_act().expect("someone to act before the first lead");
+            let view = table.view(who);
+            if view.phase == Phase::TrickPlay {
+                return (view, rules);
+            }
+            let intent = match view.legal.first() {
+                Some(&cut @ Intent::Cut { .. }) => cut,
+                _ => medium.decide(&view, &rules),
+            };
+            table.apply(who, intent).expect("a legal intent");
+        }
+    }
+
+    /// Judges a card by its suit alone, so that the cards of a run, judged once, agree.
+    struct BySuit(fn(Suit) -> Value);
+
+    impl Judge for BySuit {
+        fn value(&self, _: &mut Solver, _: &PlayState, card: Card) -> Value {
+            (self.0)(card.suit())
+        }
+    }
+
+    fn searched(judge: &BySuit) -> Suit {
+        let (view, rules) = first_lead();
+        let mut hard = Hard::within(3, Duration::from_secs(5));
+        match hard.search(&view, &rules, judge, MAX_SAMPLES, None) {
+            Verdict::Card(card) => card.suit(),
+            Verdict::Alike => panic!("the suits were judged alike"),
+            Verdict::TooSlow => panic!("no layout was judged"),
+        }
+    }
+
+    /// An edge far smaller than any outcome's step still tells the cards apart where the
+    /// outcomes are equal: it is compared on its own, not added in and rounded away.
+    #[test]
+    fn a_small_edge_decides_between_equal_outcomes() {
+        let by_edge = BySuit(|suit| Value {
+            outcome: 1.0,
+            edge: 1e-4 * suit.index() as f32,
+        });
+        let (view, _) = first_lead();
+        let top = view.hand.iter().map(|c| c.suit()).max_by_key(|s| s.index());
+        assert_eq!(Some(searched(&by_edge)), top);
+    }
+
+    /// The outcome comes first: the edge only chooses among the cards whose outcomes are best.
+    #[test]
+    fn the_edge_never_outweighs_an_outcome() {
+        let (view, _) = first_lead();
+        let held = |i: usize| view.hand.iter().any(|c| c.suit().index() == i);
+        assert!(
+            held(0) && held(1) && (held(2) || held(3)),
+            "the test hand holds three suits"
+        );
+        // the two lowest suits have the best outcome, the lowest of all the worst edge and the
+        // others by far the best
+        let judge = BySuit(|suit| Value {
+            outcome: if suit.index() <= 1 { 1.0 } else { 0.0 },
+            edge: if suit.index() == 0 {
+                -1.0
+            } else {
+                suit.index() as f32
+            },
+        });
+        assert_eq!(searched(&judge).index(), 1);
+    }
 }

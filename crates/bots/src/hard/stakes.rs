@@ -5,7 +5,7 @@ use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::score::hand_points;
 use courtpiece_rules::{Card, HandKind, HandResult, PlayOn, PlayState, RuleSet, Scoring, SeatView, Side};
 
-use super::Judge;
+use super::{Judge, Value};
 use crate::solver::Solver;
 
 /// A hand already won, played on for all thirteen (R-PLAYON, or V-STOP=all with a team that has
@@ -51,7 +51,7 @@ impl Stakes {
 
 impl Judge for Stakes {
     /// What playing `card` from `pos` is worth in this layout, with best play by all after it.
-    fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32 {
+    fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> Value {
         let mut child = *pos;
         let mut taken = self.taken;
         if let Some(w) = child.play(card) {
@@ -61,7 +61,7 @@ impl Judge for Stakes {
         let i = usize::from(t != self.team);
         let left = child.tricks_left();
         let swept = taken[1 - i] == 0 && (left == 0 || solver.can_sweep(&child, t, left));
-        if swept { done } else { failed }
+        Value::from(if swept { done } else { failed })
     }
 }
 
