@@ -299,10 +299,9 @@ mod tests {
         }
     }
 
-    fn searched(judge: &BySuit) -> Suit {
-        let (view, rules) = first_lead();
+    fn searched(view: &SeatView, rules: &RuleSet, judge: &BySuit) -> Suit {
         let mut hard = Hard::within(3, Duration::from_secs(5));
-        match hard.search(&view, &rules, judge, MAX_SAMPLES, None) {
+        match hard.search(view, rules, judge, MAX_SAMPLES, None) {
             Verdict::Card(card) => card.suit(),
             Verdict::Alike => panic!("the suits were judged alike"),
             Verdict::TooSlow => panic!("no layout was judged"),
@@ -317,15 +316,15 @@ mod tests {
             outcome: 1.0,
             edge: 1e-4 * suit.index() as f32,
         });
-        let (view, _) = first_lead();
+        let (view, rules) = first_lead();
         let top = view.hand.iter().map(|c| c.suit()).max_by_key(|s| s.index());
-        assert_eq!(Some(searched(&by_edge)), top);
+        assert_eq!(Some(searched(&view, &rules, &by_edge)), top);
     }
 
     /// The outcome comes first: the edge only chooses among the cards whose outcomes are best.
     #[test]
     fn the_edge_never_outweighs_an_outcome() {
-        let (view, _) = first_lead();
+        let (view, rules) = first_lead();
         let held = |i: usize| view.hand.iter().any(|c| c.suit().index() == i);
         assert!(
             held(0) && held(1) && (held(2) || held(3)),
@@ -341,6 +340,6 @@ mod tests {
                 suit.index() as f32
             },
         });
-        assert_eq!(searched(&judge).index(), 1);
+        assert_eq!(searched(&view, &rules, &judge).index(), 1);
     }
 }
