@@ -59,7 +59,8 @@ impl Hard {
 
     /// The card whose outcomes over at most `layouts` sampled deals are worth most, each card
     /// judged in each layout by `judge`. With `patience`, a first layout that takes longer than
-    /// that to judge ends the search: the deal is too big for the solver in the time.
+    /// that to judge ends the search when the patience runs out: the deal is too big for the
+    /// solver in the time.
     pub(crate) fn search(
         &mut self,
         view: &SeatView,
@@ -77,7 +78,9 @@ impl Hard {
         let deadline = start + self.budget;
         let mut rng = decision_rng(self.seed, view);
         let mut solver = Solver::new();
-        solver.set_deadline(Some(deadline));
+        // the first layout may take only the patience: the time beyond it is the fallback's
+        let mut patient = patience.is_some();
+        solver.set_deadline(Some(patience.map_or(deadline, |p| deadline.min(start + p))));
         let mut twins = twins(cards, memory.unseen | view.trick.cards());
         // Satat's 2♥ wins where the 3♥ loses: it stands for itself (RS-TWO)
         for two in crate::choices::top_two(view) {
@@ -110,8 +113,12 @@ impl Hard {
                     values[stand_in as usize]
                 };
             }
-            if samples == 0 && patience.is_some_and(|p| start.elapsed() > p) {
-                return Verdict::TooSlow;
+            if patient {
+                if solver.out_of_time() {
+                    return Verdict::TooSlow;
+                }
+                patient = false;
+                solver.set_deadline(Some(deadline));
             }
             if solver.out_of_time() {
                 break;
