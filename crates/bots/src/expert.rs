@@ -7,8 +7,9 @@
 //! tricks collected: seven collected win the hand (R-DSWIN), all thirteen are a court, a sar or a
 //! goon court by who called (R-DSKOT). Each candidate card is played in each sampled layout and
 //! those questions are asked of the position after it; the card worth most over the layouts, by
-//! the scoring in force, is played. After seven, Hard's play-on search already solves each
-//! layout (R-PLAYON).
+//! the scoring in force, is played. After seven, while one team has every trick (R-PLAYON, or
+//! under the heap every trick collected, R-DSWIN), each layout is solved for whether it takes
+//! them all, as Hard's play-on search does in single sar.
 //!
 //! Where the first layout takes too long to solve (early in a hand, the solver's slowest deals),
 //! where trumps lie face down (V-CALL=hidden: the solver must know the trumps), and under the
@@ -23,7 +24,7 @@ use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSe
 
 use crate::bot::Bot;
 use crate::hard::playout::Ends;
-use crate::hard::stakes::worth;
+use crate::hard::stakes::{Stakes, worth};
 use crate::hard::{Hard, Judge, Value, Verdict, searchable};
 use crate::solver::{Solver, at_stake, solves};
 
@@ -63,11 +64,19 @@ impl Expert {
 impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         let solvable = searchable(view) && solves(rules) && view.call != Some(CallView::FaceDown);
-        if solvable && let Some(race) = Race::of(view, rules) {
-            match self.hard.search(view, rules, &race, LAYOUTS, Some(self.patience)) {
-                Verdict::Card(card) => return Intent::Play { card },
-                Verdict::Alike => return self.hard.medium(view, rules),
-                Verdict::TooSlow => {}
+        if solvable {
+            let verdict = if let Some(race) = Race::of(view, rules) {
+                Some(self.hard.search(view, rules, &race, LAYOUTS, Some(self.patience)))
+            } else {
+                Stakes::of(view, rules).map(|stakes| {
+                    self.hard
+                        .search(view, rules, &stakes, LAYOUTS, Some(self.patience))
+                })
+            };
+            match verdict {
+                Some(Verdict::Card(card)) => return Intent::Play { card },
+                Some(Verdict::Alike) => return self.hard.medium(view, rules),
+                Some(Verdict::TooSlow) | None => {}
             }
         }
         self.hard.decide(view, rules)

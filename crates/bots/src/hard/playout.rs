@@ -1,7 +1,7 @@
 //! Playouts: each card is judged by playing the hand out in every sampled layout, every seat by a
 //! quick open-handed policy, and scoring the end as the rules do. This is how Hard plays under
 //! the Double Sar heap (R-HEAP, R-COLLECT), where a trick is worth nothing until its team collects
-//! it and the solver, which counts tricks, can not help; in the middle of a single sar hand, where
+//! it (Expert solves those layouts instead); in the middle of a single sar hand, where
 //! no court is open and too many cards are left for the solver in time; and at tables of three
 //! and two, where the race for the most tricks decides (R3-END, R3-TIE, R2-SCORE).
 

@@ -3,23 +3,29 @@
 
 use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::score::hand_points;
-use courtpiece_rules::{Card, HandKind, HandResult, PlayOn, PlayState, RuleSet, Scoring, SeatView, Side};
+use courtpiece_rules::{
+    Card, HandKind, HandResult, Mode, PlayOn, PlayState, RuleSet, Scoring, SeatView, Side,
+};
 
 use super::{Judge, Value};
-use crate::solver::Solver;
+use crate::solver::{Solver, at_stake};
 
 /// A hand already won, played on for all thirteen (R-PLAYON, or V-STOP=all with a team that has
-/// every trick so far): what taking them all and failing are worth to my team. Here the solver
-/// is exact and quick, so each sampled layout is solved.
-pub(super) struct Stakes {
+/// every trick so far), or under the Double Sar heap a team on seven collected or more while the
+/// other has none, still on course for all thirteen (R-DSWIN, R-DSKOT): what taking them all
+/// and failing are worth to my team. Here the solver is exact and quick, so each sampled layout
+/// is solved.
+pub(crate) struct Stakes {
     team: Side,
     taken: [u8; 2],
     /// The team playing for all thirteen: what taking them all and failing are worth.
     all: (Side, [f32; 2]),
+    /// Under the heap all thirteen are every trick collected, not won in a row.
+    heap: bool,
 }
 
 impl Stakes {
-    pub(super) fn of(view: &SeatView, rules: &RuleSet) -> Option<Stakes> {
+    pub(crate) fn of(view: &SeatView, rules: &RuleSet) -> Option<Stakes> {
         let team = view.seat.team();
         let other = team.other();
         let taken = [view.taken[team.index()], view.taken[other.index()]];
@@ -33,19 +39,26 @@ impl Stakes {
         } else {
             return None;
         };
-        let failed = if view.play_on == Some(PlayOn::Playing) {
-            HandKind::FailedPlayOn
+        let heap = rules.mode == Mode::DoubleSar;
+        let (all, failed) = if heap {
+            let all = if view.seats.side(view.caller) == t {
+                HandKind::SarCourt
+            } else {
+                HandKind::GoonCourt
+            };
+            (all, HandKind::Plain)
+        } else if view.play_on == Some(PlayOn::Playing) {
+            (HandKind::FiftyTwo, HandKind::FailedPlayOn)
         } else {
-            HandKind::Court
+            (HandKind::FiftyTwo, HandKind::Court)
         };
-        let all = (
-            t,
-            [
-                worth(view, rules, HandKind::FiftyTwo, t),
-                worth(view, rules, failed, t),
-            ],
-        );
-        Some(Stakes { team, taken, all })
+        let all = (t, [worth(view, rules, all, t), worth(view, rules, failed, t)]);
+        Some(Stakes {
+            team,
+            taken,
+            all,
+            heap,
+        })
     }
 }
 
@@ -53,14 +66,20 @@ impl Judge for Stakes {
     /// What playing `card` from `pos` is worth in this layout, with best play by all after it.
     fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> Value {
         let mut child = *pos;
-        let mut taken = self.taken;
-        if let Some(w) = child.play(card) {
-            taken[usize::from(pos.seats().side(w) != self.team)] += 1;
-        }
+        child.play(card);
+        // what each team took, or collected, with the card
+        let gained = |side: Side| child.taken()[side.index()] - pos.taken()[side.index()];
         let (t, [done, failed]) = self.all;
-        let i = usize::from(t != self.team);
-        let left = child.tricks_left();
-        let swept = taken[1 - i] == 0 && (left == 0 || solver.can_sweep(&child, t, left));
+        let against = usize::from(t == self.team);
+        let theirs = self.taken[against] + gained(t.other());
+        let left = at_stake(&child);
+        let swept = theirs == 0
+            && (left == 0
+                || if self.heap {
+                    solver.can_take(&child, t, left)
+                } else {
+                    solver.can_sweep(&child, t, left)
+                });
         Value::from(if swept { done } else { failed })
     }
 }
@@ -90,4 +109,48 @@ pub(crate) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Si
         value += if winner.index() == me { 0.25 } else { -0.25 };
     }
     value
+}
+
+#[cfg(test)]
+mod tests {
+    use courtpiece_rules::{Deal, Preset, Seat, Trick};
+
+    use super::*;
+
+    fn card(name: &str) -> Card {
+        name.parse().expect("a card")
+    }
+
+    /// Double Sar, two tricks left after South won the last: on ten collected to none, the ace
+    /// of hearts wins a second trick in a row and collects the heap, then the last trick, all
+    /// thirteen; the two of clubs lets West collect the last trick and its heap. For East-West,
+    /// defending, the same cards are worth the same outcomes.
+    #[test]
+    fn under_the_heap_all_thirteen_are_every_trick_collected() {
+        let deal: Deal = "N:3..3.A .5.4.4 .A.A.2 K..2.3".parse().expect("a deal");
+        let south = Seat::from_compass('S').expect("a seat");
+        let mut pos =
+            PlayState::open(&deal, &Trick::new(south, None), &Preset::DoubleSar.rules()).expect("a position");
+        for c in ["AD", "2D", "3D", "4D"] {
+            pos.play(card(c));
+        }
+        let (court, plain) = (3.0, 0.25);
+        let ours = Stakes {
+            team: south.team(),
+            taken: [10, 0],
+            all: (south.team(), [court, plain]),
+            heap: true,
+        };
+        let mut solver = Solver::new();
+        assert_eq!(ours.value(&mut solver, &pos, card("AH")).outcome, court);
+        assert_eq!(ours.value(&mut solver, &pos, card("2C")).outcome, plain);
+        let theirs = Stakes {
+            team: south.team().other(),
+            taken: [0, 10],
+            all: (south.team(), [-court, -plain]),
+            heap: true,
+        };
+        assert_eq!(theirs.value(&mut solver, &pos, card("AH")).outcome, -court);
+        assert_eq!(theirs.value(&mut solver, &pos, card("2C")).outcome, -plain);
+    }
 }
