@@ -236,18 +236,11 @@ mod tests {
         assert_eq!(theirs.after(&mut solver, &pos, card("AS")), WORTH[2]);
     }
 
-    /// Double Sar, two tricks left: South won the trick before, so the ace of hearts wins a
-    /// second in a row and collects the heap; the two of clubs gives North the lead for one
-    /// trick, and West the last trick with everything on the heap.
+    /// Double Sar, two tricks left: the ace of hearts collects the heap and the last trick, the
+    /// two of clubs lets West collect everything (`two_heap_tricks_left`).
     #[test]
     fn under_the_heap_the_race_counts_what_is_collected() {
-        let deal: Deal = "N:3..3.A .5.4.4 .A.A.2 K..2.3".parse().expect("a deal");
-        let south = Seat::from_compass('S').expect("a seat");
-        let mut pos =
-            PlayState::open(&deal, &Trick::new(south, None), &Preset::DoubleSar.rules()).expect("a position");
-        for c in ["AD", "2D", "3D", "4D"] {
-            pos.play(card(c));
-        }
+        let (pos, south) = crate::hard::stakes::two_heap_tricks_left();
         assert_eq!(pos.heap().map(|h| (h.tricks, h.run)), Some((1, Some(south))));
         let mut solver = Solver::new();
         let race = |taken| Outcome {

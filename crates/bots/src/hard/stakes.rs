@@ -111,29 +111,37 @@ pub(crate) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Si
     value
 }
 
+/// Double Sar, no trumps, two tricks left to play: South has won the trick before (it lies on
+/// the heap) and is on lead. South's ace of hearts wins a second trick in a row and collects the
+/// heap, and the last trick after it; South's two of clubs gives North the lead for one trick
+/// and West the last, with everything on the heap.
+#[cfg(test)]
+pub(crate) fn two_heap_tricks_left() -> (PlayState, courtpiece_rules::Seat) {
+    use courtpiece_rules::{Deal, Preset, Seat, Trick};
+    let deal: Deal = "N:3..3.A .5.4.4 .A.A.2 K..2.3".parse().expect("a deal");
+    let south = Seat::from_compass('S').expect("a seat");
+    let mut pos =
+        PlayState::open(&deal, &Trick::new(south, None), &Preset::DoubleSar.rules()).expect("a position");
+    for c in ["AD", "2D", "3D", "4D"] {
+        pos.play(c.parse().expect("a card"));
+    }
+    (pos, south)
+}
+
 #[cfg(test)]
 mod tests {
-    use courtpiece_rules::{Deal, Preset, Seat, Trick};
-
     use super::*;
 
     fn card(name: &str) -> Card {
         name.parse().expect("a card")
     }
 
-    /// Double Sar, two tricks left after South won the last: on ten collected to none, the ace
-    /// of hearts wins a second trick in a row and collects the heap, then the last trick, all
-    /// thirteen; the two of clubs lets West collect the last trick and its heap. For East-West,
-    /// defending, the same cards are worth the same outcomes.
+    /// On ten collected to none, the ace of hearts collects all thirteen; the two of clubs lets
+    /// West collect the last trick and its heap. For East-West, defending, the same cards are
+    /// worth the same outcomes.
     #[test]
     fn under_the_heap_all_thirteen_are_every_trick_collected() {
-        let deal: Deal = "N:3..3.A .5.4.4 .A.A.2 K..2.3".parse().expect("a deal");
-        let south = Seat::from_compass('S').expect("a seat");
-        let mut pos =
-            PlayState::open(&deal, &Trick::new(south, None), &Preset::DoubleSar.rules()).expect("a position");
-        for c in ["AD", "2D", "3D", "4D"] {
-            pos.play(card(c));
-        }
+        let (pos, south) = two_heap_tricks_left();
         let (court, plain) = (3.0, 0.25);
         let ours = Stakes {
             team: south.team(),
