@@ -130,6 +130,8 @@ pub(crate) fn two_heap_tricks_left() -> (PlayState, courtpiece_rules::Seat) {
 
 #[cfg(test)]
 mod tests {
+    use courtpiece_rules::Suit;
+
     use super::*;
 
     fn card(name: &str) -> Card {
@@ -160,5 +162,84 @@ mod tests {
         };
         assert_eq!(theirs.value(&mut solver, &pos, card("AH")).outcome, -court);
         assert_eq!(theirs.value(&mut solver, &pos, card("2C")).outcome, -plain);
+    }
+
+    /// Does `other` collect nothing more than `base` from `pos` to the end of the hand, with
+    /// best play by both sides? Every card tried, nothing remembered.
+    fn none_collected(pos: &PlayState, other: Side, base: u8) -> bool {
+        if pos.taken()[other.index()] > base {
+            return false;
+        }
+        if pos.tricks_left() == 0 {
+            return true;
+        }
+        let mut after = pos.legal().iter().map(|card| {
+            let mut child = *pos;
+            child.play(card);
+            none_collected(&child, other, base)
+        });
+        if pos.to_play().team() == other {
+            after.all(|ok| ok)
+        } else {
+            after.any(|ok| ok)
+        }
+    }
+
+    /// Under the heap, on random small positions: a card keeps all thirteen exactly when, with
+    /// best play after it, the other team collects nothing more (the heap and the last trick
+    /// counted by the rules' own play).
+    #[test]
+    fn under_the_heap_all_thirteen_agrees_with_brute_force() {
+        use courtpiece_rules::{CardSet, Deal, Deck, Preset, Seat, Trick};
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+
+        let rules = Preset::DoubleSar.rules();
+        let mut rng = SmallRng::seed_from_u64(17);
+        let (court, plain) = (3.0, 0.25);
+        let mut solver = Solver::new();
+        let (mut kept, mut lost) = (0, 0);
+        for _ in 0..300 {
+            let n = rng.random_range(2..5);
+            let hands = Deck::random_hands(&mut rng).map(|h| h.iter().take(n).collect::<CardSet>());
+            let trumps = Suit::ALL.get(rng.random_range(0..5)).copied();
+            let leader = Seat::ALL[rng.random_range(0..4)];
+            let Ok(mut pos) = PlayState::open(&Deal::new(hands), &Trick::new(leader, trumps), &rules) else {
+                continue;
+            };
+            for _ in 0..rng.random_range(0..6) {
+                let legal = pos.legal();
+                if let Some(card) = legal.nth(rng.random_range(0..legal.len().max(1))) {
+                    pos.play(card);
+                }
+            }
+            let t = Side::TEAMS[rng.random_range(0..2)];
+            let other = t.other();
+            if pos.tricks_left() == 0 || pos.taken()[other.index()] > 0 {
+                continue;
+            }
+            let stakes = Stakes {
+                team: t,
+                taken: [7, 0],
+                all: (t, [court, plain]),
+                heap: true,
+            };
+            for card in pos.legal() {
+                let mut child = pos;
+                child.play(card);
+                let expected = none_collected(&child, other, pos.taken()[other.index()]);
+                let value = stakes.value(&mut solver, &pos, card).outcome;
+                assert_eq!(value == court, expected, "{card} in {pos:?} for {t}");
+                if expected {
+                    kept += 1;
+                } else {
+                    lost += 1;
+                }
+            }
+        }
+        assert!(
+            kept > 20 && lost > 20,
+            "both answers come up: {kept} kept, {lost} lost"
+        );
     }
 }
