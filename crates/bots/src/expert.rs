@@ -24,9 +24,9 @@ use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSe
 
 use crate::bot::Bot;
 use crate::hard::playout::Ends;
-use crate::hard::stakes::{Stakes, worth};
+use crate::hard::stakes::{Stakes, all_collected, worth};
 use crate::hard::{Hard, Judge, Value, Verdict, searchable};
-use crate::solver::{Solver, at_stake, solves};
+use crate::solver::{Solver, solves};
 
 /// The time a decision may take (on one core).
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(250);
@@ -61,17 +61,22 @@ impl Expert {
     }
 }
 
+impl Expert {
+    /// Hard's search over sampled layouts, each card judged by `judge` with the solver, within
+    /// Expert's layouts and patience.
+    fn solve(&mut self, view: &SeatView, rules: &RuleSet, judge: &impl Judge) -> Verdict {
+        self.hard.search(view, rules, judge, LAYOUTS, Some(self.patience))
+    }
+}
+
 impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         let solvable = searchable(view) && solves(rules) && view.call != Some(CallView::FaceDown);
         if solvable {
             let verdict = if let Some(race) = Race::of(view, rules) {
-                Some(self.hard.search(view, rules, &race, LAYOUTS, Some(self.patience)))
+                Some(self.solve(view, rules, &race))
             } else {
-                Stakes::of(view, rules).map(|stakes| {
-                    self.hard
-                        .search(view, rules, &stakes, LAYOUTS, Some(self.patience))
-                })
+                Stakes::of(view, rules).map(|stakes| self.solve(view, rules, &stakes))
             };
             match verdict {
                 Some(Verdict::Card(card)) => return Intent::Play { card },
@@ -100,10 +105,12 @@ impl Race {
             return None;
         }
         let heap = rules.mode == Mode::DoubleSar;
-        let court = |side: Side| match (heap, view.seats.side(view.caller) == side) {
-            (false, _) => HandKind::Court,
-            (true, true) => HandKind::SarCourt,
-            (true, false) => HandKind::GoonCourt,
+        let court = |side: Side| {
+            if heap {
+                all_collected(view, side)
+            } else {
+                HandKind::Court
+            }
         };
         let worth = [
             worth(view, rules, court(team), team),
@@ -170,7 +177,7 @@ impl Outcome {
     /// (R-DSKOT)?
     fn court(&self, solver: &mut Solver, pos: &PlayState, side: Side, taken: u8) -> bool {
         if self.heap {
-            solver.can_take(pos, side, at_stake(pos))
+            solver.can_take_all(pos, side)
         } else {
             taken >= SEVEN || solver.can_sweep(pos, side, SEVEN - taken)
         }

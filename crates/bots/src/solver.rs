@@ -435,6 +435,20 @@ impl Solver {
         self.sweep(pos, team.index() as u8, n)
     }
 
+    /// Can `team` take, or under the heap collect, every trick still at stake ([`at_stake`])?
+    /// All thirteen (R-PLAYON), or every trick collected (R-DSKOT). In Single Sar that is a run
+    /// of every trick left, the cheaper search; under the heap a count, since tricks won in a row
+    /// are not tricks collected.
+    pub fn can_take_all(&mut self, pos: &PlayState, team: Side) -> bool {
+        let n = at_stake(pos);
+        n == 0
+            || if pos.heap().is_some() {
+                self.can_take(pos, team, n)
+            } else {
+                self.can_sweep(pos, team, n)
+            }
+    }
+
     fn prepare(&mut self, pos: &PlayState) {
         debug_assert!(pos.seats().in_teams(), "the solver plays four seats in two teams");
         debug_assert!(

@@ -91,7 +91,7 @@ impl Hard {
             ) else {
                 break;
             };
-            let all = solver.can_sweep(&pos, team, pos.tricks_left());
+            let all = solver.can_take_all(&pos, team);
             if solver.out_of_time() {
                 break;
             }

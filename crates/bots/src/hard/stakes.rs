@@ -8,7 +8,7 @@ use courtpiece_rules::{
 };
 
 use super::{Judge, Value};
-use crate::solver::{Solver, at_stake};
+use crate::solver::Solver;
 
 /// A hand already won, played on for all thirteen (R-PLAYON, or V-STOP=all with a team that has
 /// every trick so far), or under the Double Sar heap a team on seven collected or more while the
@@ -20,8 +20,6 @@ pub(crate) struct Stakes {
     taken: [u8; 2],
     /// The team playing for all thirteen: what taking them all and failing are worth.
     all: (Side, [f32; 2]),
-    /// Under the heap all thirteen are every trick collected, not won in a row.
-    heap: bool,
 }
 
 impl Stakes {
@@ -39,26 +37,15 @@ impl Stakes {
         } else {
             return None;
         };
-        let heap = rules.mode == Mode::DoubleSar;
-        let (all, failed) = if heap {
-            let all = if view.seats.side(view.caller) == t {
-                HandKind::SarCourt
-            } else {
-                HandKind::GoonCourt
-            };
-            (all, HandKind::Plain)
+        let (all, failed) = if rules.mode == Mode::DoubleSar {
+            (all_collected(view, t), HandKind::Plain)
         } else if view.play_on == Some(PlayOn::Playing) {
             (HandKind::FiftyTwo, HandKind::FailedPlayOn)
         } else {
             (HandKind::FiftyTwo, HandKind::Court)
         };
         let all = (t, [worth(view, rules, all, t), worth(view, rules, failed, t)]);
-        Some(Stakes {
-            team,
-            taken,
-            all,
-            heap,
-        })
+        Some(Stakes { team, taken, all })
     }
 }
 
@@ -72,15 +59,18 @@ impl Judge for Stakes {
         let (t, [done, failed]) = self.all;
         let against = usize::from(t == self.team);
         let theirs = self.taken[against] + gained(t.other());
-        let left = at_stake(&child);
-        let swept = theirs == 0
-            && (left == 0
-                || if self.heap {
-                    solver.can_take(&child, t, left)
-                } else {
-                    solver.can_sweep(&child, t, left)
-                });
+        let swept = theirs == 0 && solver.can_take_all(&child, t);
         Value::from(if swept { done } else { failed })
+    }
+}
+
+/// All thirteen collected by `side` under the heap: a sar court by the calling team, a goon court
+/// by the dealing team (R-DSKOT).
+pub(crate) fn all_collected(view: &SeatView, side: Side) -> HandKind {
+    if view.seats.side(view.caller) == side {
+        HandKind::SarCourt
+    } else {
+        HandKind::GoonCourt
     }
 }
 
@@ -149,7 +139,6 @@ mod tests {
             team: south.team(),
             taken: [10, 0],
             all: (south.team(), [court, plain]),
-            heap: true,
         };
         let mut solver = Solver::new();
         assert_eq!(ours.value(&mut solver, &pos, card("AH")).outcome, court);
@@ -158,7 +147,6 @@ mod tests {
             team: south.team().other(),
             taken: [0, 10],
             all: (south.team(), [-court, -plain]),
-            heap: true,
         };
         assert_eq!(theirs.value(&mut solver, &pos, card("AH")).outcome, -court);
         assert_eq!(theirs.value(&mut solver, &pos, card("2C")).outcome, -plain);
@@ -222,7 +210,6 @@ mod tests {
                 team: t,
                 taken: [7, 0],
                 all: (t, [court, plain]),
-                heap: true,
             };
             for card in pos.legal() {
                 let mut child = pos;
