@@ -55,7 +55,7 @@ impl Expert {
     pub fn within(seed: u64, budget: Duration) -> Expert {
         let patience = budget / PATIENCE;
         Expert {
-            hard: Hard::within(seed ^ 0xE4E7, budget.saturating_sub(patience)),
+            hard: Hard::within(seed ^ 0xE4E7, budget.saturating_sub(patience)).reading_the_play(),
             patience,
         }
     }

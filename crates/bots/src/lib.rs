@@ -9,6 +9,7 @@ mod expert;
 mod hard;
 mod medium;
 pub mod memory;
+pub mod reads;
 pub mod review;
 pub mod sample;
 pub mod solver;

@@ -27,7 +27,7 @@ use crate::bot::Bot;
 use crate::choices::{call, decision_rng};
 use crate::medium::Medium;
 use crate::memory::Memory;
-use crate::sample::sample;
+use crate::reads::Reads;
 use crate::solver::Solver;
 
 /// The time a decision may take (on one core).
@@ -41,6 +41,9 @@ pub struct Hard {
     seed: u64,
     medium: Medium,
     budget: Duration,
+    /// Whether the layouts sampled follow what the other seats' plays say of their cards
+    /// ([`Reads`]): Expert's search reads them, Hard's own does not.
+    reads_play: bool,
 }
 
 impl Hard {
@@ -54,6 +57,22 @@ impl Hard {
             seed: seed ^ 0x4A5D,
             medium: Medium::new(seed),
             budget,
+            reads_play: false,
+        }
+    }
+
+    /// The same bot, sampling layouts as the other seats' plays read ([`Reads`]).
+    pub(crate) fn reading_the_play(mut self) -> Hard {
+        self.reads_play = true;
+        self
+    }
+
+    /// What the other seats' plays say of their cards, if this bot reads them.
+    fn reads(&self, view: &SeatView, rules: &RuleSet, memory: &Memory) -> Reads {
+        if self.reads_play {
+            Reads::of(view, rules, memory)
+        } else {
+            Reads::default()
         }
     }
 
@@ -74,6 +93,7 @@ impl Hard {
             return cards.lowest().map_or(Verdict::Alike, Verdict::Card);
         }
         let memory = Memory::read(view, rules);
+        let reads = self.reads(view, rules, &memory);
         let start = Instant::now();
         let deadline = start + self.budget;
         let mut rng = decision_rng(self.seed, view);
@@ -90,7 +110,7 @@ impl Hard {
         let mut samples = 0;
         let mut candidates = cards;
         while samples < layouts && Instant::now() < deadline {
-            let hands = sample(view, &memory, &mut rng);
+            let hands = reads.sample(view, &memory, &mut rng);
             // `open` checks the sampled hands against the trick; the position judged is the
             // view's, with the tricks taken and the heap, which the judges' questions count
             let Ok(pos) = PlayState::open(&Deal::new(hands), &view.trick, rules)

@@ -17,7 +17,6 @@ use super::stakes::worth;
 use crate::bot::Bot;
 use crate::choices::{decision_rng, suit_strength};
 use crate::memory::Memory;
-use crate::sample::sample;
 
 /// Time kept back from the search for the decision's last step (Medium's tie-break among the
 /// cards the search values alike), so that the whole decision keeps to the budget.
@@ -196,6 +195,7 @@ impl Hard {
         }
         let ends = Ends::of(view, rules);
         let memory = Memory::read(view, rules);
+        let reads = self.reads(view, rules, &memory);
         let deadline = Instant::now() + self.budget.saturating_sub(TIE_BREAK);
         let mut rng = decision_rng(self.seed, view);
         let mut totals = [0f32; 64];
@@ -204,7 +204,7 @@ impl Hard {
         // played out (the race to seven and the kot of R2-SCORE)
         let exact = view.seats.count() == 2 && rules.stop == Stop::Seven && !rules.play_on_offered();
         while samples < SAMPLES && Instant::now() < deadline {
-            let hands = sample(view, &memory, &mut rng);
+            let hands = reads.sample(view, &memory, &mut rng);
             samples += 1;
             let mut state = PlayState::from_view(view, hands, rules);
             if view.call == Some(CallView::FaceDown) {
