@@ -69,16 +69,19 @@ impl Reads {
         } else {
             &SINGLE_SAR
         };
+        let tricks = || view.tricks.iter().chain(std::iter::once(&view.trick));
+        let played_by: [CardSet; 4] =
+            std::array::from_fn(|i| tricks().filter_map(|trick| trick.card_of(Seat::ALL[i])).collect());
         let mut reads = Vec::new();
         let mut gone = CardSet::EMPTY;
-        for trick in view.tricks.iter().chain(std::iter::once(&view.trick)) {
+        for trick in tricks() {
             reads.extend(
                 read_trick(trick, gone, odds)
                     .into_iter()
                     .filter(|read| read.seat != view.seat)
                     // a seat seen to play a card it was read not to hold had its reasons: the
                     // read says nothing
-                    .filter(|read| (read.denied & played_by(view, read.seat)).is_empty())
+                    .filter(|read| (read.denied & played_by[read.seat.index()]).is_empty())
                     .map(|read| Read {
                         denied: read.denied & memory.unseen,
                         ..read
@@ -107,12 +110,12 @@ impl Reads {
     /// plays read in it: kept with the chance [`Reads::likelihood`] gives it, so that the layouts
     /// kept follow how likely the plays made them.
     pub fn sample(&self, view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet; 4] {
+        if self.is_empty() {
+            return sample(view, memory, rng);
+        }
         let mut likeliest = (f32::MIN, [CardSet::EMPTY; 4]);
         for _ in 0..DRAWS {
             let hands = sample(view, memory, rng);
-            if self.is_empty() {
-                return hands;
-            }
             let odds = self.likelihood(&hands);
             if rng.random::<f32>() < odds {
                 return hands;
@@ -123,15 +126,6 @@ impl Reads {
         }
         likeliest.1
     }
-}
-
-/// The cards `seat` played this hand.
-fn played_by(view: &SeatView, seat: Seat) -> CardSet {
-    view.tricks
-        .iter()
-        .chain(std::iter::once(&view.trick))
-        .filter_map(|trick| trick.card_of(seat))
-        .collect()
 }
 
 /// The reads of one trick's plays, `gone` the cards played before it. Only tricks whose trumps
@@ -342,6 +336,7 @@ mod tests {
     #[test]
     fn reads_are_of_other_seats_and_cards_still_unseen() {
         let rules = Preset::CourtPiece.rules();
+        let mut seen = 0;
         for seed in 0..6 {
             let mut m = Match::new(&rules, seed).expect("a match");
             let mut bot = Medium::new(seed);
@@ -355,11 +350,13 @@ mod tests {
                         assert_ne!(read.seat, view.seat);
                         assert!(!read.denied.is_empty());
                         assert!((read.denied - memory.unseen).is_empty());
+                        seen += 1;
                     }
                 }
                 let intent = bot.decide(&view, &rules);
                 m.apply(who, intent).expect("a legal intent");
             }
         }
+        assert!(seen > 100, "only {seen} reads in six hands");
     }
 }
