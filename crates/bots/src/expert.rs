@@ -23,6 +23,7 @@ use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side};
 
 use crate::bot::Bot;
+use crate::equity::MatchOdds;
 use crate::hard::playout::Ends;
 use crate::hard::stakes::{Stakes, all_collected, worth};
 use crate::hard::{Hard, Judge, Value, Verdict, searchable};
@@ -44,6 +45,8 @@ const LAYOUTS: u32 = 256;
 pub struct Expert {
     hard: Hard,
     patience: Duration,
+    /// The chances of winning the match, worked out once for the match's target.
+    odds: Option<MatchOdds>,
 }
 
 impl Expert {
@@ -57,6 +60,7 @@ impl Expert {
         Expert {
             hard: Hard::within(seed ^ 0xE4E7, budget.saturating_sub(patience)).reading_the_play(),
             patience,
+            odds: None,
         }
     }
 }
@@ -73,7 +77,10 @@ impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         let solvable = searchable(view) && solves(rules) && view.call != Some(CallView::FaceDown);
         if solvable {
-            let verdict = if let Some(race) = Race::of(view, rules) {
+            if !self.odds.as_ref().is_some_and(|odds| odds.fits(rules)) {
+                self.odds = MatchOdds::of(rules);
+            }
+            let verdict = if let Some(race) = Race::of(view, rules, self.odds.as_ref()) {
                 Some(self.solve(view, rules, &race))
             } else {
                 Stakes::of(view, rules).map(|stakes| self.solve(view, rules, &stakes))
@@ -97,7 +104,9 @@ struct Race {
 }
 
 impl Race {
-    fn of(view: &SeatView, rules: &RuleSet) -> Option<Race> {
+    /// The race in `view`, its ends worth the chance of winning the match after them where
+    /// `odds` are known, else what the hand scores (as Hard values them).
+    fn of(view: &SeatView, rules: &RuleSet, odds: Option<&MatchOdds>) -> Option<Race> {
         let team = view.seat.team();
         let other = team.other();
         let taken = [view.taken[team.index()], view.taken[other.index()]];
@@ -112,11 +121,15 @@ impl Race {
                 HandKind::Court
             }
         };
+        let worth = |kind, winner| match odds {
+            Some(odds) => odds.worth(view, rules, kind, winner),
+            None => worth(view, rules, kind, winner),
+        };
         let worth = [
-            worth(view, rules, court(team), team),
-            worth(view, rules, HandKind::Plain, team),
-            worth(view, rules, HandKind::Plain, other),
-            worth(view, rules, court(other), other),
+            worth(court(team), team),
+            worth(HandKind::Plain, team),
+            worth(HandKind::Plain, other),
+            worth(court(other), other),
         ];
         Some(Race {
             outcome: Outcome {

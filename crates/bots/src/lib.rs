@@ -5,6 +5,7 @@ pub mod arena;
 pub mod bot;
 mod choices;
 mod easy;
+mod equity;
 mod expert;
 mod hard;
 mod medium;
