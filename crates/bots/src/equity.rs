@@ -8,11 +8,14 @@
 //! score, streak and call is worked out once for the target, from how often hands end each way.
 
 use courtpiece_rules::score::{MatchScore, STREAK_FOR_COURT};
-use courtpiece_rules::{Count, HandKind, HandResult, Mode, RuleSet, Scoring, SeatView, Side};
+use courtpiece_rules::{Count, HandKind, Mode, RuleSet, Scoring, SeatView, Side};
+
+use crate::hard::stakes::ended;
 
 /// How a Court Piece hand ends, by who called: the calling team wins it plain, or with a court;
 /// the other team wins it plain, or with a court. Counted over 12 matches of four Hard bots
-/// (405 hands): 0.521, 0.091 (and 0.002 all thirteen, counted here as a court), 0.368, 0.017.
+/// (405 hands): 0.521, 0.091 (and 0.002 all thirteen, counted here as a court), 0.368, 0.017;
+/// the last rounded up so that the four add up to one.
 const ENDS: [f32; 4] = [0.521, 0.093, 0.368, 0.018];
 
 /// Targets past this are played as far off: the table would grow with their square.
@@ -52,9 +55,10 @@ impl MatchOdds {
         target(rules) == Some(self.target)
     }
 
-    /// Works the chances out backwards from the target: each hand ends one of the four ways of
-    /// `ENDS`, and the chances of the scores it leads to are settled in turn until they no
-    /// longer move (plain wins go round between the two teams without a court).
+    /// Works the chances out: each hand ends one of the four ways of `ENDS`, and every score's
+    /// chance is set again from those of the scores it leads to until none moves (plain wins
+    /// go round between the two teams without a court, so the scores do not simply follow one
+    /// another back from the target).
     fn new(target: u32) -> MatchOdds {
         let t = target as usize;
         let mut odds = MatchOdds {
@@ -79,16 +83,12 @@ impl MatchOdds {
                             let court = odds.from(us + 1, them, true, 0);
                             let lost = odds.from(them, us, true, 1);
                             let lost_court = odds.from(them + 1, us, true, 0);
-                            // the chance of the calling team, then of mine
-                            let theirs_or_ours = caller_plain * plain
+                            // the calling team's chance, which is mine when we call
+                            let callers = caller_plain * plain
                                 + caller_court * court
                                 + other_plain * (1.0 - lost)
                                 + other_court * (1.0 - lost_court);
-                            let value = if we_call {
-                                theirs_or_ours
-                            } else {
-                                1.0 - theirs_or_ours
-                            };
+                            let value = if we_call { callers } else { 1.0 - callers };
                             let i = odds.index(mine, theirs, we_call, streak);
                             moved = moved.max((odds.chance[i] - value).abs());
                             odds.chance[i] = value;
@@ -124,16 +124,8 @@ impl MatchOdds {
     /// winning the match after it (the score and the streaks as the rules add the hand, R-C1,
     /// R-C7; the winners call next, R-ROT).
     pub(crate) fn worth(&self, view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Side) -> f32 {
-        let result = HandResult {
-            winner,
-            kind,
-            tricks: [0; courtpiece_rules::MAX_SIDES],
-            tens: [0; courtpiece_rules::MAX_SIDES],
-            dealer: view.dealer,
-            caller: view.caller,
-        };
         let mut score: MatchScore = view.score;
-        score.add(&result, rules);
+        score.add(&ended(view, kind, winner), rules);
         let me = view.seats.side(view.seat);
         let other = me.other();
         self.from(

@@ -78,15 +78,7 @@ pub(crate) fn all_collected(view: &SeatView, side: Side) -> HandKind {
 /// less those of the best other side (§8), and under court counting a quarter of a court for the win itself,
 /// which keeps the call (R-ROT) and builds a streak (R-C7).
 pub(crate) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Side) -> f32 {
-    let result = HandResult {
-        winner,
-        kind,
-        tricks: [0; courtpiece_rules::MAX_SIDES],
-        tens: [0; courtpiece_rules::MAX_SIDES],
-        dealer: view.dealer,
-        caller: view.caller,
-    };
-    let points = hand_points(&result, rules);
+    let points = hand_points(&ended(view, kind, winner), rules);
     let me = view.seats.side(view.seat).index();
     // against two or more opponents, what the best of them scores is what I must catch up
     let theirs = (0..view.seats.sides())
@@ -99,6 +91,19 @@ pub(crate) fn worth(view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Si
         value += if winner.index() == me { 0.25 } else { -0.25 };
     }
     value
+}
+
+/// The hand in `view` ended as `kind`, won by `winner`, as far as scoring it needs (the tricks
+/// and tens are not counted by the kinds the bots weigh).
+pub(crate) fn ended(view: &SeatView, kind: HandKind, winner: Side) -> HandResult {
+    HandResult {
+        winner,
+        kind,
+        tricks: [0; courtpiece_rules::MAX_SIDES],
+        tens: [0; courtpiece_rules::MAX_SIDES],
+        dealer: view.dealer,
+        caller: view.caller,
+    }
 }
 
 /// Double Sar, no trumps, two tricks left to play: South has won the trick before (it lies on
