@@ -7,6 +7,7 @@
 //! on 2–0 a court of theirs is a step, on 0–2 the match. The chance of winning the match from each
 //! score, streak and call is worked out once for the target, from how often hands end each way.
 
+use courtpiece_rules::rotation::next_dealer;
 use courtpiece_rules::score::{MatchScore, STREAK_FOR_COURT};
 use courtpiece_rules::{Count, HandKind, Mode, RuleSet, Scoring, SeatView, Side};
 
@@ -75,12 +76,12 @@ impl MatchOdds {
                             // the calling team's score first
                             let (us, them) = if we_call { (mine, theirs) } else { (theirs, mine) };
                             let run = streak + 1;
+                            let court = odds.from(us + 1, them, true, 0);
                             let plain = if run == STREAK_FOR_COURT {
-                                odds.from(us + 1, them, true, 0)
+                                court
                             } else {
                                 odds.from(us, them, true, run)
                             };
-                            let court = odds.from(us + 1, them, true, 0);
                             let lost = odds.from(them, us, true, 1);
                             let lost_court = odds.from(them + 1, us, true, 0);
                             // the calling team's chance, which is mine when we call
@@ -122,17 +123,19 @@ impl MatchOdds {
 
     /// What the hand in `view`, won by `winner` as `kind`, is worth to my team: its chance of
     /// winning the match after it (the score and the streaks as the rules add the hand, R-C1,
-    /// R-C7; the winners call next, R-ROT).
+    /// R-C7; the next caller by the rules' rotation, R-ROT).
     pub(crate) fn worth(&self, view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Side) -> f32 {
+        let result = ended(view, kind, winner);
         let mut score: MatchScore = view.score;
-        score.add(&ended(view, kind, winner), rules);
+        score.add(&result, rules);
+        let (_, caller) = next_dealer(&result, rules);
+        let calls = view.seats.side(caller);
         let me = view.seats.side(view.seat);
-        let other = me.other();
         self.from(
             score.points[me.index()],
-            score.points[other.index()],
-            winner == me,
-            score.streak[winner.index()],
+            score.points[me.other().index()],
+            calls == me,
+            score.streak[calls.index()],
         )
     }
 }
