@@ -11,7 +11,7 @@ use courtpiece_rules::rotation::next_dealer;
 use courtpiece_rules::score::{MatchScore, STREAK_FOR_COURT};
 use courtpiece_rules::{Count, HandKind, Mode, RuleSet, Scoring, SeatView, Side};
 
-use crate::hard::stakes::ended;
+use crate::hard::stakes::{self, ended};
 
 /// How a Court Piece hand ends, by who called: the calling team wins it plain, or with a court;
 /// the other team wins it plain, or with a court. Counted over 12 matches of four Hard bots
@@ -140,6 +140,52 @@ impl MatchOdds {
     }
 }
 
+/// How a bot weighs the ends of a hand: by the match points they score ([`stakes::worth`], Hard's
+/// way), or, playing for the match, by the chance of winning it after them wherever the
+/// [`MatchOdds`] apply.
+#[derive(Default)]
+pub(crate) struct Worth {
+    for_the_match: bool,
+    odds: Option<MatchOdds>,
+}
+
+impl Worth {
+    /// The chance of winning the match where it is known, else the points.
+    pub(crate) fn for_the_match() -> Worth {
+        Worth {
+            for_the_match: true,
+            odds: None,
+        }
+    }
+
+    /// Ready for a decision under `rules`: the odds worked out once for the match's target.
+    pub(crate) fn prepare(&mut self, rules: &RuleSet) {
+        if self.for_the_match && !self.odds.as_ref().is_some_and(|odds| odds.fits(rules)) {
+            self.odds = MatchOdds::of(rules);
+        }
+    }
+
+    /// What the hand in `view`, won by `winner` as `kind`, is worth to my side.
+    pub(crate) fn of(&self, view: &SeatView, rules: &RuleSet, kind: HandKind, winner: Side) -> f32 {
+        match &self.odds {
+            Some(odds) => odds.worth(view, rules, kind, winner),
+            None => stakes::worth(view, rules, kind, winner),
+        }
+    }
+
+    /// What a court is worth, as the unit a margin between choices is counted in: the points a
+    /// court of mine scores, or, in chances of the match, half the swing between a court of my
+    /// team's and one of the other's (a chance has no zero to count from).
+    pub(crate) fn court(&self, view: &SeatView, rules: &RuleSet) -> f32 {
+        let me = view.seats.side(view.seat);
+        let mine = self.of(view, rules, HandKind::Court, me);
+        match self.odds {
+            Some(_) => (mine - self.of(view, rules, HandKind::Court, me.other())) / 2.0,
+            None => mine,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use courtpiece_rules::{Match, Preset};
@@ -216,5 +262,42 @@ mod tests {
         let mut rules = Preset::CourtPiece.rules();
         rules.max_hands = Some(20);
         assert!(MatchOdds::of(&rules).is_none());
+    }
+
+    /// Playing for the match weighs Court Piece's ends by the odds, and anything else, or a
+    /// bot that plays for the points, as the points; either way a court is a positive unit.
+    #[test]
+    fn the_match_is_played_for_where_its_odds_are_known() {
+        let rules = Preset::CourtPiece.rules();
+        let mut game = Match::new(&rules, 5).expect("a match");
+        game.advance();
+        let seat = game.to_act().expect("someone to act");
+        let view = game.view(seat);
+        let me = view.seats.side(seat);
+
+        let mut for_the_match = Worth::for_the_match();
+        for_the_match.prepare(&rules);
+        let odds = odds();
+        for kind in [HandKind::Plain, HandKind::Court] {
+            for winner in [me, me.other()] {
+                let worth = for_the_match.of(&view, &rules, kind, winner);
+                assert_eq!(worth, odds.worth(&view, &rules, kind, winner));
+            }
+        }
+        let unit = for_the_match.court(&view, &rules);
+        assert!(unit > 0.0 && unit < 0.5, "{unit}");
+
+        let points = Worth::default();
+        assert_eq!(
+            points.court(&view, &rules),
+            stakes::worth(&view, &rules, HandKind::Court, me)
+        );
+
+        let hokm = Preset::Hokm.rules();
+        for_the_match.prepare(&hokm);
+        assert_eq!(
+            for_the_match.of(&view, &hokm, HandKind::Court, me),
+            stakes::worth(&view, &hokm, HandKind::Court, me)
+        );
     }
 }

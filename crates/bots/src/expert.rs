@@ -16,6 +16,11 @@
 //! rules the solver does not count ([`solves`]: Mindi's tens, trumps fixed by the first void,
 //! Satat's 2♥, `V-ACE=no-collect`, tables of three and two), Expert plays as Hard does, with
 //! Expert's budget.
+//!
+//! Whatever it weighs — the race and the courts here, and Hard's trump call, play-on question
+//! and playouts where it plays as Hard — Expert weighs a hand's ends by the chance of winning
+//! the match after them where that chance is known (`equity.rs`: court counting to a target),
+//! and elsewhere by the points they score, as Hard does.
 
 use std::time::Duration;
 
@@ -23,9 +28,9 @@ use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side};
 
 use crate::bot::Bot;
-use crate::equity::MatchOdds;
+use crate::equity::Worth;
 use crate::hard::playout::Ends;
-use crate::hard::stakes::{Stakes, all_collected, worth};
+use crate::hard::stakes::{Stakes, all_collected};
 use crate::hard::{Hard, Judge, Value, Verdict, searchable};
 use crate::solver::{Solver, solves};
 
@@ -45,8 +50,6 @@ const LAYOUTS: u32 = 256;
 pub struct Expert {
     hard: Hard,
     patience: Duration,
-    /// The chances of winning the match, worked out once for the match's target.
-    odds: Option<MatchOdds>,
 }
 
 impl Expert {
@@ -58,9 +61,10 @@ impl Expert {
     pub fn within(seed: u64, budget: Duration) -> Expert {
         let patience = budget / PATIENCE;
         Expert {
-            hard: Hard::within(seed ^ 0xE4E7, budget.saturating_sub(patience)).reading_the_play(),
+            hard: Hard::within(seed ^ 0xE4E7, budget.saturating_sub(patience))
+                .reading_the_play()
+                .playing_for_the_match(),
             patience,
-            odds: None,
         }
     }
 }
@@ -77,13 +81,11 @@ impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         let solvable = searchable(view) && solves(rules) && view.call != Some(CallView::FaceDown);
         if solvable {
-            if !self.odds.as_ref().is_some_and(|odds| odds.fits(rules)) {
-                self.odds = MatchOdds::of(rules);
-            }
-            let verdict = if let Some(race) = Race::of(view, rules, self.odds.as_ref()) {
+            let worth = self.hard.worth(rules);
+            let verdict = if let Some(race) = Race::of(view, rules, worth) {
                 Some(self.solve(view, rules, &race))
             } else {
-                Stakes::of(view, rules).map(|stakes| self.solve(view, rules, &stakes))
+                Stakes::of(view, rules, worth).map(|stakes| self.solve(view, rules, &stakes))
             };
             match verdict {
                 Some(Verdict::Card(card)) => return Intent::Play { card },
@@ -104,9 +106,8 @@ struct Race {
 }
 
 impl Race {
-    /// The race in `view`, its ends worth the chance of winning the match after them where
-    /// `odds` are known, else what the hand scores (as Hard values them).
-    fn of(view: &SeatView, rules: &RuleSet, odds: Option<&MatchOdds>) -> Option<Race> {
+    /// The race in `view`, its ends weighed by `worth`.
+    fn of(view: &SeatView, rules: &RuleSet, worth: &Worth) -> Option<Race> {
         let team = view.seat.team();
         let other = team.other();
         let taken = [view.taken[team.index()], view.taken[other.index()]];
@@ -121,24 +122,20 @@ impl Race {
                 HandKind::Court
             }
         };
-        let worth = |kind, winner| match odds {
-            Some(odds) => odds.worth(view, rules, kind, winner),
-            None => worth(view, rules, kind, winner),
-        };
-        let worth = [
-            worth(court(team), team),
-            worth(HandKind::Plain, team),
-            worth(HandKind::Plain, other),
-            worth(court(other), other),
+        let ends = [
+            worth.of(view, rules, court(team), team),
+            worth.of(view, rules, HandKind::Plain, team),
+            worth.of(view, rules, HandKind::Plain, other),
+            worth.of(view, rules, court(other), other),
         ];
         Some(Race {
             outcome: Outcome {
                 team,
                 taken,
-                worth,
+                worth: ends,
                 heap,
             },
-            ends: Ends::of(view, rules),
+            ends: Ends::of(view, rules, worth),
         })
     }
 }

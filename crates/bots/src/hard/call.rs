@@ -7,7 +7,6 @@ use std::time::Instant;
 use courtpiece_rules::{Deal, HandKind, Intent, PlayState, RuleSet, SeatView, Suit, Trick};
 
 use super::playout::Ends;
-use super::stakes::worth;
 use super::{CALL_MARGIN, Hard, MAX_SAMPLES};
 use crate::bot::Bot;
 use crate::choices::{decision_rng, suit_strength};
@@ -31,7 +30,7 @@ impl Hard {
     /// sampled around my first cards, each played out from the caller's lead (R-LEAD1) with
     /// every suit as trumps, another suit is clearly worth more.
     pub(super) fn trumps(&mut self, view: &SeatView, rules: &RuleSet) -> Suit {
-        let ends = Ends::of(view, rules);
+        let ends = Ends::of(view, rules, &self.worth);
         let deadline = Instant::now() + self.budget;
         let mut rng = decision_rng(self.seed, view);
         let mut totals = [0f32; 4];
@@ -56,7 +55,7 @@ impl Hard {
             return usual;
         }
         let mean = |s: Suit| totals[s.index()] / samples as f32;
-        let margin = CALL_MARGIN * ends.court_worth();
+        let margin = CALL_MARGIN * self.worth.court(view, rules);
         Suit::ALL
             .into_iter()
             .filter(|&s| mean(s) > mean(usual) + margin)
@@ -70,9 +69,10 @@ impl Hard {
     /// sampled layouts, makes it worth more than the court in hand.
     pub(super) fn play_on(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         let team = view.seats.side(view.seat);
-        let stop = worth(view, rules, HandKind::Court, team);
-        let done = worth(view, rules, HandKind::FiftyTwo, team);
-        let failed = worth(view, rules, HandKind::FailedPlayOn, team);
+        let worth = |kind| self.worth.of(view, rules, kind, team);
+        let stop = worth(HandKind::Court);
+        let done = worth(HandKind::FiftyTwo);
+        let failed = worth(HandKind::FailedPlayOn);
         if failed >= stop {
             return Intent::PlayOn;
         }

@@ -25,6 +25,7 @@ use courtpiece_rules::{CallView, Card, CardSet, Deal, Intent, Mode, Phase, PlayS
 use self::stakes::Stakes;
 use crate::bot::Bot;
 use crate::choices::{call, decision_rng};
+use crate::equity::Worth;
 use crate::medium::Medium;
 use crate::memory::Memory;
 use crate::reads::Reads;
@@ -44,6 +45,8 @@ pub struct Hard {
     /// Whether the layouts sampled follow what the other seats' plays say of their cards
     /// ([`Reads`]): Expert's search reads them, Hard's own does not.
     reads_play: bool,
+    /// How the ends of a hand are weighed: Hard's by the points they score.
+    worth: Worth,
 }
 
 impl Hard {
@@ -58,6 +61,7 @@ impl Hard {
             medium: Medium::new(seed),
             budget,
             reads_play: false,
+            worth: Worth::default(),
         }
     }
 
@@ -65,6 +69,19 @@ impl Hard {
     pub(crate) fn reading_the_play(mut self) -> Hard {
         self.reads_play = true;
         self
+    }
+
+    /// The same bot, weighing a hand's ends by the chance of winning the match after them where
+    /// it is known ([`Worth::for_the_match`]).
+    pub(crate) fn playing_for_the_match(mut self) -> Hard {
+        self.worth = Worth::for_the_match();
+        self
+    }
+
+    /// How this bot weighs the ends of a hand under `rules`.
+    pub(crate) fn worth(&mut self, rules: &RuleSet) -> &Worth {
+        self.worth.prepare(rules);
+        &self.worth
     }
 
     /// What the other seats' plays say of their cards, if this bot reads them.
@@ -230,6 +247,7 @@ pub(crate) enum Verdict {
 
 impl Bot for Hard {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
+        self.worth.prepare(rules);
         if view.legal.contains(&Intent::PlayOn) {
             return self.play_on(view, rules);
         }
@@ -253,7 +271,7 @@ impl Bot for Hard {
         // the solver seats two teams of two; at other tables every card is judged by playouts
         if searchable
             && view.seats.in_teams()
-            && let Some(stakes) = Stakes::of(view, rules)
+            && let Some(stakes) = Stakes::of(view, rules, &self.worth)
             && rules.mode == Mode::SingleSar
             && view.call != Some(CallView::FaceDown)
         {

@@ -13,9 +13,9 @@ use courtpiece_rules::{
 
 use super::Hard;
 use super::duel::Duel;
-use super::stakes::worth;
 use crate::bot::Bot;
 use crate::choices::{decision_rng, suit_strength};
+use crate::equity::Worth;
 use crate::memory::Memory;
 
 /// Time kept back from the search for the decision's last step (Medium's tie-break among the
@@ -50,7 +50,7 @@ pub(crate) struct Ends {
 }
 
 impl Ends {
-    pub(crate) fn of(view: &SeatView, rules: &RuleSet) -> Ends {
+    pub(crate) fn of(view: &SeatView, rules: &RuleSet, worth: &Worth) -> Ends {
         let sides = view.seats.sides();
         Ends {
             side: view.seats.side(view.seat),
@@ -59,7 +59,7 @@ impl Ends {
                 std::array::from_fn(|i| {
                     Side::from_index(i)
                         .filter(|_| i < sides)
-                        .map_or(0.0, |winner| worth(view, rules, kind, winner))
+                        .map_or(0.0, |winner| worth.of(view, rules, kind, winner))
                 })
             }),
         }
@@ -68,11 +68,6 @@ impl Ends {
     /// The side whose worth this is.
     pub(super) fn side(&self) -> Side {
         self.side
-    }
-
-    /// What a court of my side's is worth to it.
-    pub(super) fn court_worth(&self) -> f32 {
-        self.worth[1][self.side.index()]
     }
 
     /// Plays `card` from `state` (or, with none, whatever the policy plays), then the rest of
@@ -193,7 +188,7 @@ impl Hard {
         if cards.len() == 1 {
             return cards.lowest();
         }
-        let ends = Ends::of(view, rules);
+        let ends = Ends::of(view, rules, &self.worth);
         let memory = Memory::read(view, rules);
         let reads = self.reads(view, rules, &memory);
         let deadline = Instant::now() + self.budget.saturating_sub(TIE_BREAK);

@@ -8,6 +8,7 @@ use courtpiece_rules::{
 };
 
 use super::{Judge, Value};
+use crate::equity::Worth;
 use crate::solver::Solver;
 
 /// A hand already won, played on for all thirteen (R-PLAYON, or V-STOP=all with a team that has
@@ -23,7 +24,7 @@ pub(crate) struct Stakes {
 }
 
 impl Stakes {
-    pub(crate) fn of(view: &SeatView, rules: &RuleSet) -> Option<Stakes> {
+    pub(crate) fn of(view: &SeatView, rules: &RuleSet, worth: &Worth) -> Option<Stakes> {
         let team = view.seat.team();
         let other = team.other();
         let taken = [view.taken[team.index()], view.taken[other.index()]];
@@ -44,7 +45,10 @@ impl Stakes {
         } else {
             (HandKind::FiftyTwo, HandKind::Court)
         };
-        let all = (t, [worth(view, rules, all, t), worth(view, rules, failed, t)]);
+        let all = (
+            t,
+            [worth.of(view, rules, all, t), worth.of(view, rules, failed, t)],
+        );
         Some(Stakes { team, taken, all })
     }
 }
