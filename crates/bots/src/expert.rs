@@ -122,20 +122,21 @@ impl Race {
                 HandKind::Court
             }
         };
-        let ends = [
-            worth.of(view, rules, court(team), team),
-            worth.of(view, rules, HandKind::Plain, team),
-            worth.of(view, rules, HandKind::Plain, other),
-            worth.of(view, rules, court(other), other),
+        let ends = Ends::of(view, rules, worth);
+        let worth = [
+            ends.worth_of(team, court(team)),
+            ends.worth_of(team, HandKind::Plain),
+            ends.worth_of(other, HandKind::Plain),
+            ends.worth_of(other, court(other)),
         ];
         Some(Race {
             outcome: Outcome {
                 team,
                 taken,
-                worth: ends,
+                worth,
                 heap,
             },
-            ends: Ends::of(view, rules, worth),
+            ends,
         })
     }
 }

@@ -109,7 +109,7 @@ impl Ends {
     }
 
     /// What a hand won by `winner` as `kind` is worth to my side.
-    pub(super) fn worth_of(&self, winner: Side, kind: HandKind) -> f32 {
+    pub(crate) fn worth_of(&self, winner: Side, kind: HandKind) -> f32 {
         let k = KINDS.iter().position(|&x| x == kind).unwrap_or(0);
         self.worth[k][winner.index()]
     }
