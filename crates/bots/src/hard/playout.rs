@@ -108,9 +108,12 @@ impl Ends {
         self.worth_of(winner, kind)
     }
 
-    /// What a hand won by `winner` as `kind` is worth to my side.
+    /// What a hand won by `winner` as `kind` is worth to my side. A revoke's end is never
+    /// played out or searched for, and has no row.
     pub(crate) fn worth_of(&self, winner: Side, kind: HandKind) -> f32 {
-        let k = KINDS.iter().position(|&x| x == kind).unwrap_or(0);
+        let k = KINDS.iter().position(|&x| x == kind);
+        debug_assert!(k.is_some(), "{kind:?} is not an end the playouts weigh");
+        let k = k.unwrap_or(0);
         self.worth[k][winner.index()]
     }
 }
@@ -245,9 +248,10 @@ impl Hard {
 
 #[cfg(test)]
 mod tests {
-    use courtpiece_rules::{Card, Deal, HandKind, PlayState, Preset, Seat, Side, Tally};
+    use courtpiece_rules::{Card, Deal, HandKind, Match, PlayState, Preset, Seat, Side, Tally};
 
     use super::{Ends, KINDS, policy};
+    use crate::equity::Worth;
 
     /// Single sar ends worth ±1 for a plain win and ±4 for a court.
     fn single_sar(side: Side) -> Ends {
@@ -264,6 +268,36 @@ mod tests {
             side,
             sides: 2,
             worth,
+        }
+    }
+
+    /// The table of ends holds what the bot's `Worth` says of each end, for either winner:
+    /// Expert's race reads its four ends from it.
+    #[test]
+    fn the_table_of_ends_is_what_the_worth_says() {
+        for (preset, worth) in [
+            (Preset::CourtPiece, Worth::for_the_match()),
+            (Preset::CourtPiece, Worth::default()),
+            (Preset::DoubleSar, Worth::for_the_match()),
+        ] {
+            let rules = preset.rules();
+            let mut worth = worth;
+            worth.prepare(&rules);
+            let mut game = Match::new(&rules, 9).expect("a match");
+            game.advance();
+            let seat = game.to_act().expect("someone to act");
+            let view = game.view(seat);
+            let ends = Ends::of(&view, &rules, &worth);
+            let me = view.seats.side(seat);
+            for kind in KINDS {
+                for winner in [me, me.other()] {
+                    assert_eq!(
+                        ends.worth_of(winner, kind),
+                        worth.of(&view, &rules, kind, winner),
+                        "{preset:?}: {kind:?} won by {winner:?}"
+                    );
+                }
+            }
         }
     }
 
