@@ -4,7 +4,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use courtpiece::outside::Player;
-use courtpiece_bots::arena::{MatchOutcome, Summary, play_set};
+use courtpiece_bots::arena::{Calls, MatchOutcome, Summary, play_set};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -48,6 +48,9 @@ struct Figures {
     ci95: f64,
     a_courts: u32,
     b_courts: u32,
+    /// How the hands A's bots called ended, then B's.
+    a_calls: Calls,
+    b_calls: Calls,
     a_ms_p50: f64,
     a_ms_p95: f64,
     b_ms_p50: f64,
@@ -113,6 +116,8 @@ pub fn run(o: Options) -> Result<(), CliError> {
         ci95: s.ci95,
         a_courts: s.courts[0],
         b_courts: s.courts[1],
+        a_calls: s.by_caller[0],
+        b_calls: s.by_caller[1],
         a_ms_p50: s.a_ms_p50,
         a_ms_p95: s.a_ms_p95,
         b_ms_p50: s.b_ms_p50,
@@ -129,6 +134,9 @@ pub fn run(o: Options) -> Result<(), CliError> {
         100.0 * figures.ci95
     );
     println!("courts: A {} - B {}", figures.a_courts, figures.b_courts);
+    for (who, calls) in [("A", &figures.a_calls), ("B", &figures.b_calls)] {
+        println!("{}", describe_calls(who, calls));
+    }
     println!(
         "decision time: A p50 {:.4} ms, p95 {:.4} ms; B p50 {:.4} ms, p95 {:.4} ms",
         figures.a_ms_p50, figures.a_ms_p95, figures.b_ms_p50, figures.b_ms_p95
@@ -137,4 +145,17 @@ pub fn run(o: Options) -> Result<(), CliError> {
         println!("{}", serde_json::to_string(&figures).unwrap_or_default());
     }
     Ok(())
+}
+
+/// How the hands one bot called ended, in shares of those hands.
+fn describe_calls(who: &str, calls: &Calls) -> String {
+    let share = |n: u32| 100.0 * f64::from(n) / f64::from(calls.hands.max(1));
+    format!(
+        "{who} called {} hands: won {:.1} % ({:.1} % with a court), lost {:.1} % ({:.1} % to a court)",
+        calls.hands,
+        share(calls.won),
+        share(calls.courts),
+        share(calls.hands - calls.won),
+        share(calls.courts_against),
+    )
 }

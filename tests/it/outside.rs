@@ -63,6 +63,12 @@ fn the_arena_seats_an_outside_program() {
     assert_eq!(figures["a"], ext.as_str());
     assert!(figures["hands"].as_u64().unwrap() >= 20);
     assert!(figures["a_ms_p95"].as_f64().unwrap() > 0.0);
+    // every hand was called by one of the two
+    let called = |who: &str| figures[who]["hands"].as_u64().unwrap();
+    assert_eq!(
+        called("a_calls") + called("b_calls"),
+        figures["hands"].as_u64().unwrap()
+    );
 }
 
 #[test]

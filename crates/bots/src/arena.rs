@@ -43,9 +43,34 @@ pub struct MatchOutcome {
     pub score: [u32; 2],
     /// Hands each side won with a court (any kind): A, then B.
     pub courts: [u32; 2],
+    /// How the hands ended by who called them: those A's people called, then B's.
+    pub by_caller: [Calls; 2],
     /// Decision times of each side in nanoseconds: A, then B.
     pub a_nanos: Vec<u64>,
     pub b_nanos: Vec<u64>,
+}
+
+/// How the hands one level called ended: the courts come almost all from the calling side, so
+/// these tell attack from defence.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Calls {
+    pub hands: u32,
+    /// Hands the calling side won, and of those with a court.
+    pub won: u32,
+    pub courts: u32,
+    /// Hands another side won with a court.
+    pub courts_against: u32,
+}
+
+impl Calls {
+    fn add(self, other: Calls) -> Calls {
+        Calls {
+            hands: self.hands + other.hands,
+            won: self.won + other.won,
+            courts: self.courts + other.courts,
+            courts_against: self.courts_against + other.courts_against,
+        }
+    }
 }
 
 /// Plays one match with A for the people `seating` marks. The seed fixes the deals; the cuts are
@@ -122,8 +147,18 @@ pub fn play_match(
         None => 0.5,
     };
     for r in m.results() {
-        if r.is_court(rules) {
+        let court = r.is_court(rules);
+        if court {
             out.courts[usize::from(!side_is_a(r.winner))] += 1;
+        }
+        let calling = seats.side(r.caller);
+        let calls = &mut out.by_caller[usize::from(!side_is_a(calling))];
+        calls.hands += 1;
+        if r.winner == calling {
+            calls.won += 1;
+            calls.courts += u32::from(court);
+        } else {
+            calls.courts_against += u32::from(court);
         }
     }
     out
@@ -160,6 +195,8 @@ pub struct Summary {
     /// Half-width of the 95 % confidence interval of the match win rate.
     pub ci95: f64,
     pub courts: [u32; 2],
+    /// How the hands ended by who called them: A, then B ([`MatchOutcome::by_caller`]).
+    pub by_caller: [Calls; 2],
     pub a_ms_p50: f64,
     pub a_ms_p95: f64,
     pub b_ms_p50: f64,
@@ -207,6 +244,9 @@ impl Summary {
             courts: outcomes
                 .iter()
                 .fold([0, 0], |acc, o| [acc[0] + o.courts[0], acc[1] + o.courts[1]]),
+            by_caller: outcomes.iter().fold([Calls::default(); 2], |acc, o| {
+                [acc[0].add(o.by_caller[0]), acc[1].add(o.by_caller[1])]
+            }),
             a_ms_p50: percentile_ms(&mut a, 0.50),
             a_ms_p95: percentile_ms(&mut a, 0.95),
             b_ms_p50: percentile_ms(&mut b, 0.50),

@@ -100,10 +100,38 @@ fn the_same_seed_gives_the_same_arena() {
                 (y.hands, y.a_hands_won, y.score, y.courts)
             );
         }
-        // a level against itself on duplicate deals comes out even
+        // a level against itself on duplicate deals comes out even, its calls too
         let even = play_set(&rules, 9, 3, &Level::Medium, &Level::Medium);
         let s = Summary::of(&[even]);
         assert_eq!(s.a_match_win_rate, 0.5, "{preset}");
+        assert_eq!(s.by_caller[0], s.by_caller[1], "{preset}");
+    }
+}
+
+/// Every hand is counted once by who called it, and every court either by the calling side or
+/// against it.
+#[test]
+fn the_hands_are_told_by_who_called_them() {
+    for preset in [Preset::CourtPiece, Preset::DoubleSar, Preset::HokmThree] {
+        let s = arena(preset, 1, Level::Medium, Level::Easy);
+        let [a, b] = s.by_caller;
+        assert_eq!(a.hands + b.hands, s.hands, "{preset}");
+        assert!(a.won <= a.hands && a.courts <= a.won && a.courts_against <= a.hands - a.won);
+        assert!(b.won <= b.hands && b.courts <= b.won && b.courts_against <= b.hands - b.won);
+        assert_eq!(
+            a.courts + a.courts_against + b.courts + b.courts_against,
+            s.courts[0] + s.courts[1],
+            "{preset}"
+        );
+        if preset != Preset::HokmThree {
+            // at four seats the side that won is either the caller's or the other
+            let won_by_a = a.won + (b.hands - b.won);
+            assert_eq!(
+                f64::from(won_by_a) / f64::from(s.hands),
+                s.a_hand_win_rate,
+                "{preset}"
+            );
+        }
     }
 }
 
