@@ -4,11 +4,14 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use courtpiece::outside::Player;
-use courtpiece_bots::arena::{Calls, MatchOutcome, Summary, play_set};
+use courtpiece_bots::arena::{Calls, Summary, play_set};
+use courtpiece_rules::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::CliError;
+
+mod partings;
 
 #[derive(Debug, clap::Args)]
 pub struct Options {
@@ -34,6 +37,11 @@ pub struct Options {
     /// Print the figures as one line of JSON at the end.
     #[arg(long)]
     pub json: bool,
+    /// Instead of the match figures: at every card A's bots play where B's would have played
+    /// another, play the hand on both ways and say what A's choices were worth, by where in
+    /// the hand they came (docs/bots.md, "Where Expert and Hard part ways").
+    #[arg(long)]
+    pub diverge: bool,
 }
 
 #[derive(Serialize)]
@@ -73,42 +81,18 @@ pub fn run(o: Options) -> Result<(), CliError> {
         }
     }
     let rules = o.rules.rule_set()?;
-    let bar = ProgressBar::new(u64::from(o.hands));
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} hands, {elapsed} (eta {eta})") {
-        bar.set_style(style);
+    if o.diverge {
+        return partings::run(&o, &rules, threads);
     }
-    let next_set = AtomicU64::new(0);
-    let hands_done = AtomicU32::new(0);
-    let outcomes: Mutex<Vec<(u64, Vec<MatchOutcome>)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                while hands_done.load(Ordering::Relaxed) < o.hands {
-                    let index = next_set.fetch_add(1, Ordering::Relaxed);
-                    let set = play_set(&rules, o.seed, index, o.a.entrant(), o.b.entrant());
-                    let hands = set.iter().map(|m| m.hands).sum();
-                    hands_done.fetch_add(hands, Ordering::Relaxed);
-                    bar.inc(u64::from(hands));
-                    if let Ok(mut all) = outcomes.lock() {
-                        all.push((index, set));
-                    }
-                }
-            });
-        }
+    let sets = run_sets(&o, threads, |index| {
+        let set = play_set(&rules, o.seed, index, o.a.entrant(), o.b.entrant());
+        (set.iter().map(|m| m.hands).sum(), set)
     });
-    bar.finish_and_clear();
-    let mut all = outcomes.into_inner().unwrap_or_default();
-    // the same seed gives the same sets whatever the threads finished first
-    all.sort_by_key(|(i, _)| *i);
-    let sets: Vec<Vec<MatchOutcome>> = all.into_iter().map(|(_, set)| set).collect();
     let s = Summary::of(&sets);
     let figures = Figures {
         a: o.a.to_string(),
         b: o.b.to_string(),
-        rules: match courtpiece_rules::options::describe_game(&rules) {
-            (preset, changes) if changes.is_empty() => preset.to_string(),
-            (preset, changes) => format!("{preset}: {}", changes.join(", ")),
-        },
+        rules: describe_rules(&rules),
         matches: s.matches,
         hands: s.hands,
         a_hand_win_rate: s.a_hand_win_rate,
@@ -145,6 +129,46 @@ pub fn run(o: Options) -> Result<(), CliError> {
         println!("{}", serde_json::to_string(&figures).unwrap_or_default());
     }
     Ok(())
+}
+
+/// The rules as the figures name them: the preset and any changes.
+fn describe_rules(rules: &RuleSet) -> String {
+    match courtpiece_rules::options::describe_game(rules) {
+        (preset, changes) if changes.is_empty() => preset.to_string(),
+        (preset, changes) => format!("{preset}: {}", changes.join(", ")),
+    }
+}
+
+/// Plays duplicate sets on `threads` threads until `o.hands` hands are played, each set by
+/// `play` (which says how many hands it played), and gives what each set came to in the order of
+/// the sets: the same seed gives the same figures whichever thread finished first.
+fn run_sets<T: Send>(o: &Options, threads: usize, play: impl Fn(u64) -> (u32, T) + Sync) -> Vec<T> {
+    let bar = ProgressBar::new(u64::from(o.hands));
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} hands, {elapsed} (eta {eta})") {
+        bar.set_style(style);
+    }
+    let next_set = AtomicU64::new(0);
+    let hands_done = AtomicU32::new(0);
+    let outcomes: Mutex<Vec<(u64, T)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while hands_done.load(Ordering::Relaxed) < o.hands {
+                    let index = next_set.fetch_add(1, Ordering::Relaxed);
+                    let (hands, set) = play(index);
+                    hands_done.fetch_add(hands, Ordering::Relaxed);
+                    bar.inc(u64::from(hands));
+                    if let Ok(mut all) = outcomes.lock() {
+                        all.push((index, set));
+                    }
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let mut all = outcomes.into_inner().unwrap_or_default();
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, set)| set).collect()
 }
 
 /// How the hands one bot called ended, in shares of those hands.

@@ -123,6 +123,35 @@ fn bench_times_the_solvers_queries() {
 }
 
 #[test]
+fn the_arena_says_where_two_levels_part_ways() {
+    let out = courtpiece(&[
+        "arena",
+        "--a",
+        "medium",
+        "--b",
+        "easy",
+        "--hands",
+        "30",
+        "--threads",
+        "1",
+        "--diverge",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("played on both ways"), "{text}");
+    let v: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert!(v["hands"].as_u64().unwrap() >= 30);
+    let groups = v["groups"].as_array().unwrap();
+    assert_eq!(groups[0]["label"], "every card");
+    assert!(groups[0]["cards"].as_u64().unwrap() > 0, "{v}");
+    assert!(
+        groups[0]["total"].as_f64().unwrap() > 0.0,
+        "Medium's cards are worth more than Easy's: {v}"
+    );
+}
+
+#[test]
 fn bad_flags_are_refused() {
     assert!(!courtpiece(&["replay"]).status.success());
     assert!(!courtpiece(&["frobnicate"]).status.success());

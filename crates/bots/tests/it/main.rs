@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, reason = "a test fails loudly on what it did not expect")]
 
 mod bots;
+mod divergence;
 mod hidden;
 mod review;
 mod solver;

@@ -4,9 +4,11 @@
 
 use std::time::Instant;
 
-use courtpiece_rules::{Intent, Match, Person, RuleSet, Seats, Side};
+use courtpiece_rules::{Intent, Match, Person, RuleSet, Seat, SeatView, Seats, Side};
 
 use crate::bot::{Bot, Entrant};
+
+pub mod divergence;
 
 /// Who plays for which level in one match: `true` for A's people. A person is a seat, except in
 /// Dummy Rang where three people move round four hands (and a bot driving the dummy plays both).
@@ -82,18 +84,51 @@ pub fn play_match(
     b: &dyn Entrant,
     seating: Seating,
 ) -> MatchOutcome {
+    play_match_watched(rules, seed, a, b, seating, &mut |_| {})
+}
+
+/// A decision one of A's bots has made, shown before the table applies it.
+pub(crate) struct Decision<'a> {
+    pub table: &'a Match,
+    pub who: Seat,
+    pub person: Person,
+    pub view: &'a SeatView,
+    pub intent: Intent,
+}
+
+/// The seed of `person`'s bot in the match on `seed`: a bot decides from its seed and the view
+/// alone, so the same seed plays the same hand again.
+pub(crate) fn bot_seed(seed: u64, person: Person) -> u64 {
+    seed.wrapping_mul(31).wrapping_add(person.index() as u64)
+}
+
+/// Every person's bot for the match on `seed`: A's for the people `seating` marks, B's for the
+/// rest.
+pub(crate) fn table_bots(seed: u64, a: &dyn Entrant, b: &dyn Entrant, seating: Seating) -> Vec<Box<dyn Bot>> {
+    Person::ALL
+        .iter()
+        .map(|&p| {
+            let entrant = if seating[p.index()] { a } else { b };
+            entrant.bot(bot_seed(seed, p))
+        })
+        .collect()
+}
+
+/// [`play_match`], with every decision of A's bots shown to `watch` (outside the time it took).
+pub(crate) fn play_match_watched(
+    rules: &RuleSet,
+    seed: u64,
+    a: &dyn Entrant,
+    b: &dyn Entrant,
+    seating: Seating,
+    watch: &mut dyn FnMut(&Decision),
+) -> MatchOutcome {
     let mut m = match Match::new(rules, seed) {
         Ok(m) => m,
         Err(_) => return MatchOutcome::default(),
     };
     let seats = rules.seats();
-    let mut bots: Vec<Box<dyn Bot>> = Person::ALL
-        .iter()
-        .map(|&p| {
-            let entrant = if seating[p.index()] { a } else { b };
-            entrant.bot(seed.wrapping_mul(31).wrapping_add(p.index() as u64))
-        })
-        .collect();
+    let mut bots = table_bots(seed, a, b, seating);
     let mut out = MatchOutcome::default();
     loop {
         m.advance();
@@ -111,6 +146,13 @@ pub fn play_match(
                 let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
                 if is_a {
                     out.a_nanos.push(nanos);
+                    watch(&Decision {
+                        table: &m,
+                        who,
+                        person,
+                        view: &view,
+                        intent,
+                    });
                 } else {
                     out.b_nanos.push(nanos);
                 }
@@ -178,11 +220,16 @@ pub fn play_set(
     a: &dyn Entrant,
     b: &dyn Entrant,
 ) -> Vec<MatchOutcome> {
-    let seed = base_seed.wrapping_add(index.wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let seed = set_seed(base_seed, index);
     seatings(rules.seats())
         .into_iter()
         .map(|seating| play_match(rules, seed, a, b, seating))
         .collect()
+}
+
+/// The seed of duplicate set `index` of a run on `base_seed`.
+fn set_seed(base_seed: u64, index: u64) -> u64 {
+    base_seed.wrapping_add(index.wrapping_mul(0x2545_F491_4F6C_DD1D))
 }
 
 /// What an arena run came to.

@@ -1,0 +1,52 @@
+//! `courtpiece arena --diverge`: where A's bots and B's part ways, and what A's choices were
+//! worth, played on both ways on the table's own deals.
+
+use courtpiece_bots::arena::divergence::{Group, Parting, part_set};
+use courtpiece_rules::RuleSet;
+use serde::Serialize;
+
+use super::{CliError, Options, describe_rules, run_sets};
+
+#[derive(Serialize)]
+struct Figures {
+    a: String,
+    b: String,
+    rules: String,
+    hands: u32,
+    groups: Vec<Group>,
+}
+
+pub fn run(o: &Options, rules: &RuleSet, threads: usize) -> Result<(), CliError> {
+    let sets = run_sets(o, threads, |index| {
+        let set = part_set(rules, o.seed, index, o.a.entrant(), o.b.entrant());
+        (set.hands, set)
+    });
+    let hands = sets.iter().map(|set| set.hands).sum();
+    let partings: Vec<Parting> = sets.into_iter().flat_map(|set| set.partings).collect();
+    let figures = Figures {
+        a: o.a.to_string(),
+        b: o.b.to_string(),
+        rules: describe_rules(rules),
+        hands,
+        groups: Group::all(&partings),
+    };
+    println!(
+        "{} (A) against {} (B), {} rules: {} hands on duplicate deals; each card of A's that B would not \
+         have played, played on both ways",
+        figures.a, figures.b, figures.rules, figures.hands
+    );
+    println!(
+        "{:<36} {:>6} {:>7} {:>22} {:>8} {:>6} {:>7} {:>8}",
+        "cards", "count", "differ", "A's gain a card (±95%)", "total", "hands", "courts", "against"
+    );
+    for g in &figures.groups {
+        println!(
+            "{:<36} {:>6} {:>7} {:>+12.5} ± {:<7.5} {:>+8.3} {:>+6} {:>+7} {:>+8}",
+            g.label, g.cards, g.differ, g.gain, g.ci95, g.total, g.won, g.courts, g.courts_against
+        );
+    }
+    if o.json {
+        println!("{}", serde_json::to_string(&figures).unwrap_or_default());
+    }
+    Ok(())
+}
