@@ -37,6 +37,11 @@ fn target(rules: &RuleSet) -> Option<u32> {
         .filter(|target| applies && (1..=MOST_COURTS).contains(target))
 }
 
+/// Is the match a race to a target in courts, where the odds apply?
+pub(crate) fn race_to_courts(rules: &RuleSet) -> bool {
+    target(rules).is_some()
+}
+
 /// The chance of winning the match, for my team, from every score short of the target, with my
 /// team or the other calling the next hand and the calling team's streak of plain wins.
 pub(crate) struct MatchOdds {

@@ -17,6 +17,10 @@
 //! Satat's 2♥, `V-ACE=no-collect`, tables of three and two), Expert plays as Hard does, with
 //! Expert's budget.
 //!
+//! In Court Piece's race to courts the first tricks' cards are Hard's own, not this search's:
+//! played on both ways against Hard (`arena --diverge`), the search's cards there were worth
+//! less than Hard's, and made fewer courts ([`OPENING`]).
+//!
 //! Whatever it weighs — the race and the courts here, and Hard's trump call, play-on question
 //! and playouts where it plays as Hard — Expert weighs a hand's ends by the chance of winning
 //! the match after them where that chance is known (`equity.rs`: court counting to a target),
@@ -28,10 +32,10 @@ use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side};
 
 use crate::bot::Bot;
-use crate::equity::Worth;
+use crate::equity::{Worth, race_to_courts};
 use crate::hard::playout::Ends;
 use crate::hard::stakes::{Stakes, all_collected};
-use crate::hard::{Hard, Judge, Value, Verdict, searchable};
+use crate::hard::{self, Hard, Judge, Value, Verdict, searchable};
 use crate::solver::{Solver, solves};
 
 /// The time a decision may take (on one core).
@@ -47,7 +51,17 @@ const PATIENCE: u32 = 16;
 /// surely; early on the budget ends the sampling first.
 const LAYOUTS: u32 = 256;
 
+/// The tricks whose cards Expert leaves to Hard as Hard plays for itself, in a race to courts.
+/// Where Expert's card there differed from Hard's, the hand played on both ways from the two
+/// (`courtpiece arena --a expert --b hard --diverge`, `docs/bots.md`, "Where Expert and Hard
+/// part ways") came out worse from Expert's in the first three tricks, with fewer courts for the
+/// calling team, and better from the fourth trick on. Likely why: the solver's defence finds
+/// every trick that stops a court, where this early, with most cards unseen, a table's does not.
+const OPENING: usize = 3;
+
 pub struct Expert {
+    /// Hard as it plays for itself, for the cards of the [`OPENING`] tricks.
+    opening: Hard,
     hard: Hard,
     patience: Duration,
 }
@@ -61,6 +75,7 @@ impl Expert {
     pub fn within(seed: u64, budget: Duration) -> Expert {
         let patience = budget / PATIENCE;
         Expert {
+            opening: Hard::within(seed, budget.min(hard::DEFAULT_BUDGET)),
             hard: Hard::within(seed ^ 0xE4E7, budget.saturating_sub(patience))
                 .reading_the_play()
                 .playing_for_the_match(),
@@ -79,6 +94,9 @@ impl Expert {
 
 impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
+        if hard_opening(view, rules) {
+            return self.opening.decide(view, rules);
+        }
         let solvable = searchable(view) && solves(rules) && view.call != Some(CallView::FaceDown);
         if solvable {
             let worth = self.hard.worth(rules);
@@ -95,6 +113,13 @@ impl Bot for Expert {
         }
         self.hard.decide(view, rules)
     }
+}
+
+/// Is this a card of the [`OPENING`] tricks of a race to courts, Hard's to play?
+fn hard_opening(view: &SeatView, rules: &RuleSet) -> bool {
+    view.tricks.len() < OPENING
+        && race_to_courts(rules)
+        && view.legal.iter().any(|i| matches!(i, Intent::Play { .. }))
 }
 
 /// The race to seven tricks, or seven collected under the heap, judged in a layout by the solver with Hard's playout
@@ -213,6 +238,42 @@ mod tests {
 
     fn card(name: &str) -> Card {
         name.parse().expect("a card")
+    }
+
+    /// In Court Piece the cards of the first three tricks are Hard's; the trump call, the fourth
+    /// trick on, and the Double Sar heap are Expert's own.
+    #[test]
+    fn hard_plays_the_opening_of_a_race_to_courts() {
+        for (preset, hard_s) in [(Preset::CourtPiece, true), (Preset::DoubleSar, false)] {
+            let rules = preset.rules();
+            let mut m = courtpiece_rules::Match::new(&rules, 5).expect("a match");
+            let mut seen = Vec::new();
+            while m.results().is_empty() {
+                m.advance();
+                let Some(who) = m.to_act() else { break };
+                let view = m.view(who);
+                let card = matches!(view.legal[0], Intent::Play { .. });
+                let opening = hard_opening(&view, &rules);
+                if card {
+                    seen.push((view.tricks.len(), opening));
+                } else {
+                    assert!(!opening, "{preset}: {:?}", view.legal[0]);
+                }
+                m.apply(who, view.legal[0]).expect("a legal intent");
+            }
+            assert!(
+                seen.iter().any(|&(tricks, _)| tricks >= OPENING),
+                "{preset}: {seen:?}"
+            );
+            for (tricks, opening) in seen {
+                assert_eq!(
+                    opening,
+                    hard_s && tricks < OPENING,
+                    "{preset}, trick {}",
+                    tricks + 1
+                );
+            }
+        }
     }
 
     /// Two tricks left, no trumps, South's side one trick from seven: the ace of spades takes it,
