@@ -6,11 +6,13 @@
 //! opponents, free of the luck of the cards that a match's score carries; and the choices can be
 //! grouped by where in the hand they came, which a match's score can not tell.
 
-use courtpiece_rules::{Card, CardSet, HandResult, Intent, Person, RuleSet, SeatView};
+use courtpiece_rules::{Card, HandResult, Intent, Person, RuleSet, SeatView};
 
 use super::{Decision, bot_seed, play_match_watched, seatings, set_seed, table_bots};
 use crate::bot::{Bot, Entrant};
 use crate::equity::Worth;
+use crate::hard::runs;
+use crate::memory::Memory;
 
 /// One card of A's where B would have played another, and how the hand ended each way.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -79,7 +81,7 @@ pub fn part_set(
             let Intent::Play { card: theirs } = b_in_a_seats[d.person.index()].decide(d.view, rules) else {
                 return;
             };
-            if alike(mine, theirs, known(d.view)) {
+            if alike(mine, theirs, d.view, rules) {
                 return;
             }
             let mut end = |card| play_on(d, card, rules, &mut players, &worth);
@@ -100,20 +102,10 @@ pub fn part_set(
     out
 }
 
-/// The cards the seat knows the place of: its own and those played.
-fn known(view: &SeatView) -> CardSet {
-    view.tricks
-        .iter()
-        .chain(std::iter::once(&view.trick))
-        .fold(view.hand, |known, trick| known.union(trick.cards()))
-}
-
-/// Two cards of one suit with no card between them that another seat may hold: they take the
-/// same tricks.
-fn alike(one: Card, other: Card, known: CardSet) -> bool {
-    let (low, high) = (one.bit().min(other.bit()), one.bit().max(other.bit()));
-    one.suit() == other.suit()
-        && (low + 1..high).all(|bit| Card::from_bit(bit).is_none_or(|card| known.contains(card)))
+/// Two of the seat's cards of one run, which win and lose the same tricks (Hard's stand-ins).
+fn alike(one: Card, other: Card, view: &SeatView, rules: &RuleSet) -> bool {
+    let runs = runs(view, &Memory::read(view, rules));
+    runs[usize::from(one.bit())] == runs[usize::from(other.bit())]
 }
 
 /// The hand from decision `d` on, with `card` played instead, by the table's bots to its end.

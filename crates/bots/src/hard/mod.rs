@@ -118,11 +118,7 @@ impl Hard {
         // the first layout may take only the patience: the time beyond it is the fallback's
         let mut patient = patience.is_some();
         solver.set_deadline(Some(patience.map_or(deadline, |p| deadline.min(start + p))));
-        let mut twins = twins(cards, memory.unseen | view.trick.cards());
-        // Satat's 2♥ wins where the 3♥ loses: it stands for itself (RS-TWO)
-        for two in crate::choices::top_two(view) {
-            twins[two.bit() as usize] = two.bit();
-        }
+        let twins = runs(view, &memory);
         let mut totals = [Value::default(); 64];
         let mut samples = 0;
         let mut candidates = cards;
@@ -284,6 +280,17 @@ impl Bot for Hard {
         self.medium.decide(view, rules)
     }
 }
+/// For each card I may play, the stand-in of its run ([`twins`]), by what `memory` says is
+/// still live.
+pub(crate) fn runs(view: &SeatView, memory: &Memory) -> [u8; 64] {
+    let mut twins = twins(view.playable(), memory.unseen | view.trick.cards());
+    // Satat's 2♥ wins where the 3♥ loses: it stands for itself (RS-TWO)
+    for two in crate::choices::top_two(view) {
+        twins[two.bit() as usize] = two.bit();
+    }
+    twins
+}
+
 /// For each of my cards, the highest card of its run: cards of one suit with no live card
 /// (unseen, or on the table now) between them win and lose the same tricks, so one stands for
 /// all. Runs are walked from the top, so a stand-in is always searched before its twins.
