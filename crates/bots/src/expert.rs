@@ -20,7 +20,7 @@
 //! In Court Piece's race to courts the first four tricks' cards are Hard's own, not this
 //! search's: played on both ways against Hard (`arena --diverge`), the search's cards of the
 //! first three were worth less than Hard's, and made fewer courts; with the fourth Hard's too,
-//! Expert won more hands against Hard on four sets of deals of four ([`OPENING`]).
+//! Expert won more hands against Hard on each of four sets of deals ([`OPENING`]).
 //!
 //! Whatever it weighs — the race and the courts here, and Hard's trump call, play-on question
 //! and playouts where it plays as Hard — Expert weighs a hand's ends by the chance of winning
@@ -58,8 +58,9 @@ const LAYOUTS: u32 = 256;
 /// part ways") came out worse from Expert's in the first three tricks, with fewer courts for the
 /// calling team, and better from the fourth to the sixth taken together. Likely why: the
 /// solver's defence finds every trick that stops a court, where this early, with most cards
-/// unseen, a table's does not. With the fourth trick Hard's too, the arena (`docs/bots.md`,
-/// "The fourth trick Hard's too") read more hands won on every set of deals it was played on.
+/// unseen, a table's does not. With the fourth trick Hard's too, the arena read more hands won
+/// on every set of deals it was played on (`docs/bots.md`, "Two more sets of deals, the opening
+/// by the match odds, and more playouts").
 const OPENING: usize = 4;
 
 pub struct Expert {

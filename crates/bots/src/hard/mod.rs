@@ -280,6 +280,7 @@ impl Bot for Hard {
         self.medium.decide(view, rules)
     }
 }
+
 /// For each card I may play, the stand-in of its run ([`twins`]), by what `memory` says is
 /// still live.
 pub(crate) fn runs(view: &SeatView, memory: &Memory) -> [u8; 64] {
