@@ -253,11 +253,11 @@ mod tests {
     use super::{Ends, KINDS, policy};
     use crate::equity::Worth;
 
-    /// Single sar ends worth ±1 for a plain win and ±4 for a court.
-    fn single_sar(side: Side) -> Ends {
+    /// Two sides' ends from `side`'s seat: a plain win ±1, any other ±`court`.
+    fn two_sides(side: Side, court: f32) -> Ends {
         let mine = side.index();
         let worth = KINDS.map(|kind| {
-            let w = if kind == HandKind::Plain { 1.0 } else { 4.0 };
+            let w = if kind == HandKind::Plain { 1.0 } else { court };
             std::array::from_fn(|i| match i {
                 _ if i == mine => w,
                 0 | 1 => -w,
@@ -269,6 +269,11 @@ mod tests {
             sides: 2,
             worth,
         }
+    }
+
+    /// Single sar ends worth ±1 for a plain win and ±4 for a court.
+    fn single_sar(side: Side) -> Ends {
+        two_sides(side, 4.0)
     }
 
     /// The table of ends holds what the bot's `Worth` says of each end, for either winner:
@@ -424,20 +429,7 @@ mod tests {
 
     /// Hokm for two's ends: a plain win ±1, the first seven ±2.
     fn hokm_for_two(side: Side) -> Ends {
-        let mine = side.index();
-        let worth = KINDS.map(|kind| {
-            let w = if kind == HandKind::Plain { 1.0 } else { 2.0 };
-            std::array::from_fn(|i| match i {
-                _ if i == mine => w,
-                0 | 1 => -w,
-                _ => 0.0,
-            })
-        });
-        Ends {
-            side,
-            sides: 2,
-            worth,
-        }
+        two_sides(side, 2.0)
     }
 
     #[test]
