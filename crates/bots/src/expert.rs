@@ -17,10 +17,14 @@
 //! Satat's 2♥, `V-ACE=no-collect`, tables of three and two), Expert plays as Hard does, with
 //! Expert's budget.
 //!
-//! In Court Piece's race to courts the first four tricks' cards are Hard's own, not this
-//! search's: played on both ways against Hard (`arena --diverge`), the search's cards of the
-//! first three were worth less than Hard's, and made fewer courts; with the fourth Hard's too,
-//! Expert won more hands against Hard on each of four sets of deals ([`OPENING`]).
+//! In Court Piece's race to courts the first four tricks' cards are not this search's: played on
+//! both ways against Hard (`arena --diverge`), the search's cards of the first three were worth
+//! less than Hard's, and made fewer courts; with the fourth Hard's too, Expert won more hands
+//! against Hard on each of four sets of deals ([`OPENING`]). Defending there it plays Hard's
+//! cards; in its own team's calls, where courts are made, it searches one tree of the cards the
+//! table sees over many layouts (`hard/tree.rs`), which won more hands and more courts against
+//! Hard than Hard's cards did (`docs/bots.md`, "The attack's opening searched as the seat knows
+//! it").
 //!
 //! Whatever it weighs — the race and the courts here, and Hard's trump call, play-on question
 //! and playouts where it plays as Hard — Expert weighs a hand's ends by the chance of winning
@@ -52,8 +56,9 @@ const PATIENCE: u32 = 16;
 /// surely; early on the budget ends the sampling first.
 const LAYOUTS: u32 = 256;
 
-/// The tricks whose cards Expert leaves to Hard as Hard plays for itself, in a race to courts.
-/// Where Expert's card there differed from Hard's, the hand played on both ways from the two
+/// The tricks of a race to courts whose cards are not the solver's: Hard's as Hard plays for
+/// itself when defending, the tree's (`hard/tree.rs`) in Expert's own team's calls. Where
+/// Expert's card there differed from Hard's, the hand played on both ways from the two
 /// (`courtpiece arena --a expert --b hard --diverge`, `docs/bots.md`, "Where Expert and Hard
 /// part ways") came out worse from Expert's in the first three tricks, with fewer courts for the
 /// calling team, and better from the fourth to the sixth taken together. Likely why: the
@@ -64,11 +69,18 @@ const LAYOUTS: u32 = 256;
 /// better (the same, "Five tricks, six, and the attack left to Hard longer").
 const OPENING: usize = 4;
 
+/// The tree of the attack's opening grows for the budget less one part in this many, kept for
+/// the clock's slack: the tree only looks at the clock every few passes.
+const TREE_SLACK: u32 = 5;
+
 pub struct Expert {
-    /// Hard as it plays for itself, for the cards of the [`OPENING`] tricks.
+    /// Hard as it plays for itself, for the cards of the [`OPENING`] tricks, and whose tree
+    /// plays them in the attack.
     opening: Hard,
     hard: Hard,
     patience: Duration,
+    /// The time the tree of the attack's opening grows.
+    tree: Duration,
 }
 
 impl Expert {
@@ -85,6 +97,7 @@ impl Expert {
                 .reading_the_play()
                 .playing_for_the_match(),
             patience,
+            tree: budget - budget / TREE_SLACK,
         }
     }
 }
@@ -100,6 +113,13 @@ impl Expert {
 impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         if hard_opening(view, rules) {
+            let attack = view.caller.team() == view.seat.team();
+            if attack
+                && view.call != Some(CallView::FaceDown)
+                && let Some(card) = self.opening.tree(view, rules, self.tree)
+            {
+                return Intent::Play { card };
+            }
             return self.opening.decide(view, rules);
         }
         let solvable = searchable(view) && solves(rules) && view.call != Some(CallView::FaceDown);
@@ -120,7 +140,7 @@ impl Bot for Expert {
     }
 }
 
-/// Is this a card of the [`OPENING`] tricks of a race to courts, Hard's to play?
+/// Is this a card of the [`OPENING`] tricks of a race to courts, Hard's or the tree's to play?
 fn hard_opening(view: &SeatView, rules: &RuleSet) -> bool {
     view.tricks.len() < OPENING
         && race_to_courts(rules)
@@ -245,8 +265,8 @@ mod tests {
         name.parse().expect("a card")
     }
 
-    /// In Court Piece the cards of the first four tricks are Hard's; the trump call, the fifth
-    /// trick on, and the Double Sar heap are Expert's own.
+    /// In Court Piece the cards of the first four tricks are not the solver's (Hard's, or the
+    /// tree's in the attack); the trump call, the fifth trick on, and the Double Sar heap are.
     #[test]
     fn hard_plays_the_opening_of_a_race_to_courts() {
         for (preset, hard_s) in [(Preset::CourtPiece, true), (Preset::DoubleSar, false)] {

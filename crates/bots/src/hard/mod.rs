@@ -17,6 +17,7 @@ mod call;
 mod duel;
 pub(crate) mod playout;
 pub(crate) mod stakes;
+mod tree;
 
 use std::time::{Duration, Instant};
 
@@ -324,7 +325,7 @@ mod tests {
     use super::*;
 
     /// The first lead of a Court Piece match, the trump call made by Medium.
-    fn first_lead() -> (SeatView, RuleSet) {
+    pub(super) fn first_lead() -> (SeatView, RuleSet) {
         let rules = Preset::CourtPiece.rules();
         let mut table = Match::new(&rules, 7).expect("a match");
         let mut medium = Medium::new(1);
