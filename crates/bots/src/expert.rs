@@ -22,9 +22,9 @@
 //! less than Hard's, and made fewer courts; with the fourth Hard's too, Expert won more hands
 //! against Hard on each of four sets of deals ([`OPENING`]). Defending there it plays Hard's
 //! cards; in its own team's calls, where courts are made, it searches one tree of the cards the
-//! table sees over many layouts (`hard/tree.rs`), which won more hands and more courts against
-//! Hard than Hard's cards did (`docs/bots.md`, "The attack's opening searched as the seat knows
-//! it").
+//! table sees over many layouts (`hard/tree.rs`), which won more hands against Hard than Hard's
+//! cards did on five sets of deals of six (`docs/bots.md`, "The attack's opening searched as the
+//! seat knows it").
 //!
 //! Whatever it weighs — the race and the courts here, and Hard's trump call, play-on question
 //! and playouts where it plays as Hard — Expert weighs a hand's ends by the chance of winning
