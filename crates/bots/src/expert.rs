@@ -114,10 +114,7 @@ impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         if hard_opening(view, rules) {
             let attack = view.caller.team() == view.seat.team();
-            if attack
-                && view.call != Some(CallView::FaceDown)
-                && let Some(card) = self.opening.tree(view, rules, self.tree)
-            {
+            if attack && let Some(card) = self.opening.tree(view, rules, self.tree) {
                 return Intent::Play { card };
             }
             return self.opening.decide(view, rules);

@@ -183,6 +183,23 @@ fn policy(state: &PlayState) -> Option<Card> {
     }
 }
 
+/// The table as a sampled layout pictures it: the view's position with `hands`, and where trumps
+/// lie face down, the trumps as the caller knows them, or else the suit the caller's pictured
+/// hand is longest and strongest in, as it chose trumps by.
+pub(super) fn pictured(view: &SeatView, hands: [CardSet; 4], rules: &RuleSet) -> PlayState {
+    let state = PlayState::from_view(view, hands, rules);
+    if view.call != Some(CallView::FaceDown) {
+        return state;
+    }
+    state.with_hidden_trumps(view.known_trumps.unwrap_or_else(|| {
+        let hand = hands[view.caller.index()];
+        Suit::ALL
+            .into_iter()
+            .max_by_key(|&s| suit_strength(hand, s))
+            .unwrap_or(Suit::Spades)
+    }))
+}
+
 impl Hard {
     /// The card whose playouts over the sampled layouts are worth most, if they tell the cards
     /// apart.
@@ -204,18 +221,7 @@ impl Hard {
         while samples < SAMPLES && Instant::now() < deadline {
             let hands = reads.sample(view, &memory, &mut rng);
             samples += 1;
-            let mut state = PlayState::from_view(view, hands, rules);
-            if view.call == Some(CallView::FaceDown) {
-                // the trumps pictured in this layout: as the caller knows them, or the suit the
-                // caller's pictured hand is longest and strongest in, as it chose trumps by
-                state = state.with_hidden_trumps(view.known_trumps.unwrap_or_else(|| {
-                    let hand = hands[view.caller.index()];
-                    Suit::ALL
-                        .into_iter()
-                        .max_by_key(|&s| suit_strength(hand, s))
-                        .unwrap_or(Suit::Spades)
-                }));
-            }
+            let state = pictured(view, hands, rules);
             let mut duel = Duel::new(&ends, deadline);
             let mut values = [0f32; 64];
             for card in cards & state.legal() {

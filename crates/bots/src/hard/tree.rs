@@ -18,7 +18,7 @@ use rand::RngExt;
 use rand::rngs::SmallRng;
 
 use super::Hard;
-use super::playout::Ends;
+use super::playout::{Ends, pictured};
 use crate::choices::decision_rng;
 use crate::memory::Memory;
 
@@ -46,7 +46,7 @@ impl Hard {
             cards,
             Until::Clock(Instant::now() + budget),
             &mut rng,
-            |rng| PlayState::from_view(view, reads.sample(view, &memory, rng), rules),
+            |rng| pictured(view, reads.sample(view, &memory, rng), rules),
             |state| ends.value(state, None),
         )
     }
@@ -165,7 +165,11 @@ impl Tree {
                 edge.held += 1;
                 untried.remove(edge.card);
             }
-            let pick = match untried.nth(rng.random_range(0..untried.len().max(1))) {
+            let fresh = match untried.len() {
+                0 => None,
+                n => untried.nth(rng.random_range(0..n)),
+            };
+            let pick = match fresh {
                 Some(card) => {
                     edges.push(Edge {
                         card,
@@ -210,7 +214,10 @@ impl Tree {
 mod tests {
     use std::cell::Cell;
 
-    use courtpiece_rules::{Deal, Preset, Seat, Trick};
+    use courtpiece_rules::{CallView, Deal, Intent, Match, Phase, Preset, Seat, Trick};
+
+    use crate::bot::Bot;
+    use crate::medium::Medium;
     use rand::SeedableRng;
 
     use super::*;
@@ -273,6 +280,37 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(2);
         let best = tree.grow(pos.legal(), Until::Passes(2_000), &mut rng, layout, rollout);
         assert_eq!(best, Some(card("2H")));
+    }
+
+    /// In Hidden Rang the caller's partner, who does not know trumps, plays a card it may from
+    /// layouts that picture them.
+    #[test]
+    fn with_trumps_face_down_the_tree_plays_a_card_it_may() {
+        let rules = Preset::HiddenRang.rules();
+        let mut table = Match::new(&rules, 3).expect("a match");
+        let mut medium = Medium::new(1);
+        let view = loop {
+            table.advance();
+            let who = table
+                .to_act()
+                .expect("someone to act before the first trick ends");
+            let view = table.view(who);
+            if view.phase == Phase::TrickPlay && who != view.caller && who.team() == view.caller.team() {
+                break view;
+            }
+            let intent = match view.legal.first() {
+                Some(&cut @ Intent::Cut { .. }) => cut,
+                _ => medium.decide(&view, &rules),
+            };
+            table.apply(who, intent).expect("a legal intent");
+        };
+        assert_eq!(view.call, Some(CallView::FaceDown));
+        assert_eq!(view.known_trumps, None);
+        let mut hard = Hard::within(5, Duration::from_millis(50));
+        let card = hard
+            .tree(&view, &rules, Duration::from_millis(40))
+            .expect("a card");
+        assert!(view.playable().contains(card), "{card} is not playable");
     }
 
     /// From the first lead of a match the tree plays a card the seat may play.
