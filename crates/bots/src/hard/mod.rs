@@ -326,14 +326,28 @@ mod tests {
 
     /// The first lead of a Court Piece match, the trump call made by Medium.
     pub(super) fn first_lead() -> (SeatView, RuleSet) {
-        let rules = Preset::CourtPiece.rules();
-        let mut table = Match::new(&rules, 7).expect("a match");
+        first_turn(Preset::CourtPiece, 7, |_| true)
+    }
+
+    /// The first turn in trick play of the Hidden Rang caller's partner, who does not know
+    /// trumps.
+    pub(super) fn hidden_rang_partners_turn() -> (SeatView, RuleSet) {
+        first_turn(Preset::HiddenRang, 3, |view| {
+            view.seat != view.caller && view.seat.team() == view.caller.team()
+        })
+    }
+
+    /// The first view in trick play that `wanted` accepts, of a match of `preset` dealt from
+    /// `seed`, every card and call before it Medium's.
+    fn first_turn(preset: Preset, seed: u64, wanted: impl Fn(&SeatView) -> bool) -> (SeatView, RuleSet) {
+        let rules = preset.rules();
+        let mut table = Match::new(&rules, seed).expect("a match");
         let mut medium = Medium::new(1);
         loop {
             table.advance();
-            let who = table.to_act().expect("someone to act before the first lead");
+            let who = table.to_act().expect("someone to act before the first hand ends");
             let view = table.view(who);
-            if view.phase == Phase::TrickPlay {
+            if view.phase == Phase::TrickPlay && wanted(&view) {
                 return (view, rules);
             }
             let intent = match view.legal.first() {

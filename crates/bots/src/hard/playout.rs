@@ -256,8 +256,15 @@ impl Hard {
 mod tests {
     use courtpiece_rules::{Card, Deal, HandKind, Match, PlayState, Preset, Seat, Side, Tally};
 
-    use super::{Ends, KINDS, policy};
+    use courtpiece_rules::{CallView, Suit};
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    use super::{Ends, KINDS, pictured, policy};
+    use crate::choices::suit_strength;
     use crate::equity::Worth;
+    use crate::memory::Memory;
+    use crate::reads::Reads;
 
     /// Two sides' ends from `side`'s seat: a plain win ±1, any other ±`court`.
     fn two_sides(side: Side, court: f32) -> Ends {
@@ -445,5 +452,33 @@ mod tests {
         let ends = single_sar(Side::TEAMS[0]);
         assert!(ends.value(&state, Some(card("AS"))) > 3.9);
         assert!(ends.value(&state, Some(card("2H"))) < 1.1);
+    }
+
+    /// The caller's partner in Hidden Rang does not know trumps: each layout pictures them as
+    /// the suit the caller's hand there is strongest in, as a caller chooses trumps.
+    #[test]
+    fn face_down_trumps_are_pictured_as_the_callers_strongest_suit() {
+        let (view, rules) = crate::hard::tests::hidden_rang_partners_turn();
+        assert_eq!(view.call, Some(CallView::FaceDown));
+        assert_eq!(view.known_trumps, None);
+        let memory = Memory::read(&view, &rules);
+        let mut rng = SmallRng::seed_from_u64(4);
+        for _ in 0..20 {
+            let hands = Reads::default().sample(&view, &memory, &mut rng);
+            let plain = PlayState::from_view(&view, hands, &rules);
+            let state = pictured(&view, hands, &rules);
+            assert_ne!(state, plain, "trumps pictured");
+            let suits: Vec<Suit> = Suit::ALL
+                .into_iter()
+                .filter(|&s| plain.with_hidden_trumps(s) == state)
+                .collect();
+            let [suit] = suits[..] else {
+                panic!("one suit pictured, not {suits:?}");
+            };
+            let caller = hands[view.caller.index()];
+            for other in Suit::ALL {
+                assert!(suit_strength(caller, suit) >= suit_strength(caller, other));
+            }
+        }
     }
 }

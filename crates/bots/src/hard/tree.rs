@@ -214,10 +214,7 @@ impl Tree {
 mod tests {
     use std::cell::Cell;
 
-    use courtpiece_rules::{CallView, Deal, Intent, Match, Phase, Preset, Seat, Trick};
-
-    use crate::bot::Bot;
-    use crate::medium::Medium;
+    use courtpiece_rules::{CallView, Deal, Preset, Seat, Trick};
     use rand::SeedableRng;
 
     use super::*;
@@ -286,24 +283,7 @@ mod tests {
     /// layouts that picture them.
     #[test]
     fn with_trumps_face_down_the_tree_plays_a_card_it_may() {
-        let rules = Preset::HiddenRang.rules();
-        let mut table = Match::new(&rules, 3).expect("a match");
-        let mut medium = Medium::new(1);
-        let view = loop {
-            table.advance();
-            let who = table
-                .to_act()
-                .expect("someone to act before the first trick ends");
-            let view = table.view(who);
-            if view.phase == Phase::TrickPlay && who != view.caller && who.team() == view.caller.team() {
-                break view;
-            }
-            let intent = match view.legal.first() {
-                Some(&cut @ Intent::Cut { .. }) => cut,
-                _ => medium.decide(&view, &rules),
-            };
-            table.apply(who, intent).expect("a legal intent");
-        };
+        let (view, rules) = super::super::tests::hidden_rang_partners_turn();
         assert_eq!(view.call, Some(CallView::FaceDown));
         assert_eq!(view.known_trumps, None);
         let mut hard = Hard::within(5, Duration::from_millis(50));
