@@ -254,9 +254,9 @@ impl Hard {
 
 #[cfg(test)]
 mod tests {
-    use courtpiece_rules::{Card, Deal, HandKind, Match, PlayState, Preset, Seat, Side, Tally};
-
-    use courtpiece_rules::{CallView, Suit};
+    use courtpiece_rules::{
+        CallView, Card, Deal, HandKind, Match, PlayState, Preset, Seat, Side, Suit, Tally,
+    };
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
