@@ -61,27 +61,15 @@ pub fn run(o: &Options) -> Result<(), CliError> {
     Ok(())
 }
 
-/// "#3  2026-11-25 16:40  Court Piece  Anna & Chandni 3 – 1 Bilal & Darius, 12 hands".
+/// "#3    2026-11-25 16:40  Court Piece  Anna & Chandni 3 – Bilal & Darius 1, 12 hands".
 fn match_line(row: &MatchRow) -> String {
     let game = courtpiece::words::game(&format!("{}: {}", row.rules, row.options.join(", ")));
-    let sides: Vec<String> = (0..row.score.len())
-        .map(|side| {
-            let names: Vec<&str> = row
-                .people
-                .iter()
-                .zip(&row.sides)
-                .filter(|&(_, &s)| usize::from(s) == side)
-                .map(|(p, _)| p.name.as_str())
-                .collect();
-            format!("{} {}", names.join(" & "), row.score[side])
-        })
-        .collect();
     let end = if row.finished { "" } else { ", unfinished" };
     format!(
         "#{:<4} {}  {game}  {}, {} hands{end}",
         row.id,
         history::utc(row.played_at),
-        sides.join(" – "),
+        row.sides_line(),
         row.hands
     )
 }

@@ -44,6 +44,25 @@ pub struct MatchRow {
     pub winners: Vec<String>,
 }
 
+impl MatchRow {
+    /// Each side's people and score: "Asha & Chandni 3 – Bilal & Darius 0".
+    pub fn sides_line(&self) -> String {
+        (0..self.score.len())
+            .map(|side| {
+                let names: Vec<&str> = self
+                    .people
+                    .iter()
+                    .zip(&self.sides)
+                    .filter(|&(_, &s)| usize::from(s) == side)
+                    .map(|(p, _)| p.name.as_str())
+                    .collect();
+                format!("{} {}", names.join(" & "), self.score[side])
+            })
+            .collect::<Vec<_>>()
+            .join(" – ")
+    }
+}
+
 /// What is counted of one person in one hand.
 pub(crate) struct PersonHand {
     pub hand: u32,
@@ -117,5 +136,35 @@ impl MatchEntry {
             sides: (0..people).map(|p| scoring_side(rules, p)).collect(),
             hands,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sitter(name: &str) -> Sitter {
+        Sitter {
+            name: name.to_owned(),
+            kind: "player".to_owned(),
+        }
+    }
+
+    /// People are named with their side's score, partners together, whatever order they sat in.
+    #[test]
+    fn the_sides_line_names_each_side_with_its_score() {
+        let row = MatchRow {
+            id: 3,
+            played_at: 0,
+            rules: "court-piece".to_owned(),
+            options: Vec::new(),
+            people: ["Asha", "Bilal", "Chandni", "Darius"].map(sitter).to_vec(),
+            sides: vec![0, 1, 0, 1],
+            hands: 12,
+            score: vec![3, 0],
+            finished: true,
+            winners: vec!["Asha".to_owned(), "Chandni".to_owned()],
+        };
+        assert_eq!(row.sides_line(), "Asha & Chandni 3 – Bilal & Darius 0");
     }
 }

@@ -96,23 +96,6 @@ fn hands_of(id: i64, row: &MatchRow) -> Vec<String> {
     }
 }
 
-/// "Asha & Chandni 3 – Bilal & Darius 0".
-fn sides(row: &MatchRow) -> String {
-    (0..row.score.len())
-        .map(|side| {
-            let names: Vec<&str> = row
-                .people
-                .iter()
-                .zip(&row.sides)
-                .filter(|&(_, &s)| usize::from(s) == side)
-                .map(|(p, _)| p.name.as_str())
-                .collect();
-            format!("{} {}", names.join(" & "), row.score[side])
-        })
-        .collect::<Vec<_>>()
-        .join(" – ")
-}
-
 fn history_page(
     mut contexts: EguiContexts,
     mut shown: ResMut<Shown>,
@@ -160,7 +143,7 @@ fn history_page(
                     let text = format!(
                         "{}   {game}   {}   {} hands{unfinished}",
                         crate::history::utc(row.played_at),
-                        sides(row),
+                        row.sides_line(),
                         row.hands
                     );
                     let selected = shown.opened.as_ref().is_some_and(|(id, _)| *id == row.id);
