@@ -35,7 +35,7 @@
 use std::time::Duration;
 
 use courtpiece_rules::ending::SEVEN;
-use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side};
+use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side, Stop};
 
 use crate::bot::Bot;
 use crate::equity::{Worth, race_to_courts};
@@ -73,6 +73,15 @@ const OPENING: usize = 4;
 /// The tree of the attack's opening grows for the budget less one part in this many, kept for
 /// the clock's slack: the tree only looks at the clock every few passes.
 const TREE_SLACK: u32 = 5;
+
+/// What a court its team can still carry to all thirteen (R-PLAYON, a 52-court) adds to a
+/// card's edge in one layout. The race's outcome stops at the seventh trick, and so do Hard's
+/// playouts, so where a court is made either way nothing told the cards apart: Expert left the
+/// card to Medium, which may throw away the card the thirteenth trick needed. It is more than
+/// the playouts' ends can add up to over every layout of a decision (each within a court and a
+/// quarter of nothing), so among the cards whose outcomes add up alike the 52-court comes
+/// first, then the playouts; it never outweighs an outcome.
+const ALL_THIRTEEN: f32 = 1000.0;
 
 pub struct Expert {
     /// Hard as it plays for itself, for the cards of the [`OPENING`] tricks, and whose tree
@@ -151,6 +160,8 @@ struct Race {
     outcome: Outcome,
     /// Hard's playouts, which tell apart the cards the solver values alike.
     ends: Ends,
+    /// Does a court played on for all thirteen score more than the court (R-PLAYON)?
+    all_thirteen: bool,
 }
 
 impl Race {
@@ -171,6 +182,9 @@ impl Race {
             }
         };
         let ends = Ends::of(view, rules, worth);
+        let all_thirteen = !heap
+            && (rules.play_on_offered() || rules.stop == Stop::All)
+            && ends.worth_of(team, HandKind::FiftyTwo) > ends.worth_of(team, HandKind::Court);
         let worth = [
             ends.worth_of(team, court(team)),
             ends.worth_of(team, HandKind::Plain),
@@ -185,15 +199,21 @@ impl Race {
                 heap,
             },
             ends,
+            all_thirteen,
         })
     }
 }
 
 impl Judge for Race {
     fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> Value {
+        let end = self.outcome.after(solver, pos, card);
+        let mut edge = self.ends.value(pos, Some(card));
+        if self.all_thirteen {
+            edge += self.outcome.all_thirteen(solver, pos, card, &end);
+        }
         Value {
-            outcome: self.outcome.after(solver, pos, card),
-            edge: self.ends.value(pos, Some(card)),
+            outcome: end.worth,
+            edge,
         }
     }
 }
@@ -211,9 +231,17 @@ struct Outcome {
     heap: bool,
 }
 
+/// How the hand comes out after a card, with best play by everyone.
+struct End {
+    /// What it is worth to my team.
+    worth: f32,
+    /// The team that makes a court in it, if one does.
+    court: Option<Side>,
+}
+
 impl Outcome {
     /// What the hand comes to after `card` with best play by everyone.
-    fn after(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> f32 {
+    fn after(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> End {
         let mut child = *pos;
         child.play(card);
         let other = self.team.other();
@@ -222,12 +250,38 @@ impl Outcome {
         let theirs = self.taken[1] + gained(other);
         let [our_court, our_win, their_win, their_court] = self.worth;
         let we_win = ours >= SEVEN || (theirs < SEVEN && solver.can_take(&child, self.team, SEVEN - ours));
-        if we_win {
-            let court = theirs == 0 && self.court(solver, &child, self.team, ours);
-            if court { our_court } else { our_win }
+        let (winner, court, plain) = if we_win {
+            (self.team, our_court, our_win)
         } else {
-            let court = ours == 0 && self.court(solver, &child, other, theirs);
-            if court { their_court } else { their_win }
+            (other, their_court, their_win)
+        };
+        let loser_has_none = if we_win { theirs == 0 } else { ours == 0 };
+        let taken = if we_win { ours } else { theirs };
+        if loser_has_none && self.court(solver, &child, winner, taken) {
+            End {
+                worth: court,
+                court: Some(winner),
+            }
+        } else {
+            End {
+                worth: plain,
+                court: None,
+            }
+        }
+    }
+
+    /// A court `card` leads to, carried on to all thirteen (R-PLAYON): [`ALL_THIRTEEN`] if
+    /// its team can still take every trick left, for my team or against it, else nothing.
+    fn all_thirteen(&self, solver: &mut Solver, pos: &PlayState, card: Card, end: &End) -> f32 {
+        let Some(side) = end.court else {
+            return 0.0;
+        };
+        let mut child = *pos;
+        child.play(card);
+        match solver.can_take_all(&child, side) {
+            false => 0.0,
+            true if side == self.team => ALL_THIRTEEN,
+            true => -ALL_THIRTEEN,
         }
     }
 
@@ -311,8 +365,8 @@ mod tests {
             heap: false,
         };
         let mut solver = Solver::new();
-        assert_eq!(race.after(&mut solver, &pos, card("AS")), WORTH[1]);
-        assert_eq!(race.after(&mut solver, &pos, card("2H")), WORTH[2]);
+        assert_eq!(race.after(&mut solver, &pos, card("AS")).worth, WORTH[1]);
+        assert_eq!(race.after(&mut solver, &pos, card("2H")).worth, WORTH[2]);
     }
 
     /// With the other team on none, the same ace is a court; behind with none, the two of hearts
@@ -327,15 +381,66 @@ mod tests {
             worth: WORTH,
             heap: false,
         };
-        assert_eq!(ours.after(&mut solver, &pos, card("AS")), WORTH[0]);
+        assert_eq!(ours.after(&mut solver, &pos, card("AS")).worth, WORTH[0]);
         let theirs = Outcome {
             team: south.team(),
             taken: [0, 5],
             worth: WORTH,
             heap: false,
         };
-        assert_eq!(theirs.after(&mut solver, &pos, card("2H")), WORTH[3]);
-        assert_eq!(theirs.after(&mut solver, &pos, card("AS")), WORTH[2]);
+        assert_eq!(theirs.after(&mut solver, &pos, card("2H")).worth, WORTH[3]);
+        assert_eq!(theirs.after(&mut solver, &pos, card("AS")).worth, WORTH[2]);
+    }
+
+    /// Spades trumps, two tricks left, South's team on six to none: either of South's cards wins
+    /// the seventh trick, a court. The two of trumps draws East's king and West's queen under
+    /// North's ace, and North's ace of diamonds takes the last trick too; after the ace of hearts
+    /// North ruffs with the ace of trumps, and East ruffs the diamond.
+    #[test]
+    fn of_two_courts_the_one_that_keeps_all_thirteen_comes_first() {
+        let deal: Deal = "N:A..A. K.2.. 2.A.. Q..2.".parse().expect("a deal");
+        let south = Seat::from_compass('S').expect("a seat");
+        let trick = Trick::new(south, Some(courtpiece_rules::Suit::Spades));
+        let pos = PlayState::open(&deal, &trick, &Preset::CourtPiece.rules()).expect("a position");
+        let mut solver = Solver::new();
+        let ours = Outcome {
+            team: south.team(),
+            taken: [6, 0],
+            worth: WORTH,
+            heap: false,
+        };
+        let theirs = Outcome {
+            team: south.team().other(),
+            taken: [0, 6],
+            worth: WORTH,
+            heap: false,
+        };
+        for (name, all) in [("2S", ALL_THIRTEEN), ("AH", 0.0)] {
+            let end = ours.after(&mut solver, &pos, card(name));
+            assert_eq!((end.worth, end.court), (WORTH[0], Some(south.team())), "{name}");
+            assert_eq!(
+                ours.all_thirteen(&mut solver, &pos, card(name), &end),
+                all,
+                "{name}"
+            );
+            let end = theirs.after(&mut solver, &pos, card(name));
+            assert_eq!(end.worth, WORTH[3], "{name}");
+            assert_eq!(
+                theirs.all_thirteen(&mut solver, &pos, card(name), &end),
+                -all,
+                "{name}"
+            );
+        }
+        // a plain win is no court to carry on
+        let plain = Outcome {
+            team: south.team(),
+            taken: [6, 1],
+            worth: WORTH,
+            heap: false,
+        };
+        let end = plain.after(&mut solver, &pos, card("2S"));
+        assert_eq!((end.worth, end.court), (WORTH[1], None));
+        assert_eq!(plain.all_thirteen(&mut solver, &pos, card("2S"), &end), 0.0);
     }
 
     /// Double Sar, two tricks left: the ace of hearts collects the heap and the last trick, the
@@ -351,11 +456,11 @@ mod tests {
             worth: WORTH,
             heap: true,
         };
-        assert_eq!(race([5, 5]).after(&mut solver, &pos, card("AH")), WORTH[1]);
-        assert_eq!(race([5, 5]).after(&mut solver, &pos, card("2C")), WORTH[2]);
+        assert_eq!(race([5, 5]).after(&mut solver, &pos, card("AH")).worth, WORTH[1]);
+        assert_eq!(race([5, 5]).after(&mut solver, &pos, card("2C")).worth, WORTH[2]);
         // on ten collected to none, the ace collects every trick still to come: a court; the
         // two lets West collect the last three
-        assert_eq!(race([10, 0]).after(&mut solver, &pos, card("AH")), WORTH[0]);
-        assert_eq!(race([10, 0]).after(&mut solver, &pos, card("2C")), WORTH[1]);
+        assert_eq!(race([10, 0]).after(&mut solver, &pos, card("AH")).worth, WORTH[0]);
+        assert_eq!(race([10, 0]).after(&mut solver, &pos, card("2C")).worth, WORTH[1]);
     }
 }
