@@ -76,8 +76,8 @@ const TREE_SLACK: u32 = 5;
 
 /// What a court its team can still carry to all thirteen (R-PLAYON, a 52-court) adds to a
 /// card's edge in one layout. The race's outcome stops at the seventh trick, and so do Hard's
-/// playouts, so where a court is made either way nothing told the cards apart: Expert left the
-/// card to Medium, which may throw away the card the thirteenth trick needed. It is more than
+/// playouts: without it, where a court is made either way nothing tells the cards apart, and
+/// Medium's choice may throw away the card the thirteenth trick needs. It is more than
 /// the playouts' ends can add up to over every layout of a decision (each within a court and a
 /// quarter of nothing), so among the cards whose outcomes add up alike the 52-court comes
 /// first, then the playouts; it never outweighs an outcome.
@@ -209,7 +209,7 @@ impl Judge for Race {
         let end = self.outcome.after(solver, pos, card);
         let mut edge = self.ends.value(pos, Some(card));
         if self.all_thirteen {
-            edge += self.outcome.all_thirteen(solver, pos, card, &end);
+            edge += self.outcome.all_thirteen(solver, &end);
         }
         Value {
             outcome: end.worth,
@@ -237,6 +237,8 @@ struct End {
     worth: f32,
     /// The team that makes a court in it, if one does.
     court: Option<Side>,
+    /// The position after the card.
+    child: PlayState,
 }
 
 impl Outcome {
@@ -250,35 +252,26 @@ impl Outcome {
         let theirs = self.taken[1] + gained(other);
         let [our_court, our_win, their_win, their_court] = self.worth;
         let we_win = ours >= SEVEN || (theirs < SEVEN && solver.can_take(&child, self.team, SEVEN - ours));
-        let (winner, court, plain) = if we_win {
-            (self.team, our_court, our_win)
+        let (winner, taken, losers, [court, plain]) = if we_win {
+            (self.team, ours, theirs, [our_court, our_win])
         } else {
-            (other, their_court, their_win)
+            (other, theirs, ours, [their_court, their_win])
         };
-        let loser_has_none = if we_win { theirs == 0 } else { ours == 0 };
-        let taken = if we_win { ours } else { theirs };
-        if loser_has_none && self.court(solver, &child, winner, taken) {
-            End {
-                worth: court,
-                court: Some(winner),
-            }
-        } else {
-            End {
-                worth: plain,
-                court: None,
-            }
+        let made = losers == 0 && self.court(solver, &child, winner, taken);
+        End {
+            worth: if made { court } else { plain },
+            court: made.then_some(winner),
+            child,
         }
     }
 
-    /// A court `card` leads to, carried on to all thirteen (R-PLAYON): [`ALL_THIRTEEN`] if
-    /// its team can still take every trick left, for my team or against it, else nothing.
-    fn all_thirteen(&self, solver: &mut Solver, pos: &PlayState, card: Card, end: &End) -> f32 {
+    /// The court of `end`, carried on to all thirteen (R-PLAYON): [`ALL_THIRTEEN`] if its team
+    /// can still take every trick left, for my team or against it, else nothing.
+    fn all_thirteen(&self, solver: &mut Solver, end: &End) -> f32 {
         let Some(side) = end.court else {
             return 0.0;
         };
-        let mut child = *pos;
-        child.play(card);
-        match solver.can_take_all(&child, side) {
+        match solver.can_take_all(&end.child, side) {
             false => 0.0,
             true if side == self.team => ALL_THIRTEEN,
             true => -ALL_THIRTEEN,
@@ -304,6 +297,16 @@ mod tests {
     use super::*;
 
     const WORTH: [f32; 4] = [1.25, 0.25, -0.25, -1.25];
+
+    /// The race for `team` on `taken` (its tricks, then the other team's), single sar.
+    fn race_of(team: Side, taken: [u8; 2]) -> Outcome {
+        Outcome {
+            team,
+            taken,
+            worth: WORTH,
+            heap: false,
+        }
+    }
 
     fn position(deal: &str, leader: char) -> (PlayState, Seat) {
         let deal: Deal = deal.parse().expect("a deal");
@@ -358,12 +361,7 @@ mod tests {
     #[test]
     fn the_card_that_reaches_seven_wins_the_race() {
         let (pos, south) = position("N:3.3.. .AK.. A.2.. .QJ..", 'S');
-        let race = Outcome {
-            team: south.team(),
-            taken: [6, 5],
-            worth: WORTH,
-            heap: false,
-        };
+        let race = race_of(south.team(), [6, 5]);
         let mut solver = Solver::new();
         assert_eq!(race.after(&mut solver, &pos, card("AS")).worth, WORTH[1]);
         assert_eq!(race.after(&mut solver, &pos, card("2H")).worth, WORTH[2]);
@@ -375,19 +373,9 @@ mod tests {
     fn courts_are_told_from_plain_wins() {
         let (pos, south) = position("N:3.3.. .AK.. A.2.. .QJ..", 'S');
         let mut solver = Solver::new();
-        let ours = Outcome {
-            team: south.team(),
-            taken: [6, 0],
-            worth: WORTH,
-            heap: false,
-        };
+        let ours = race_of(south.team(), [6, 0]);
         assert_eq!(ours.after(&mut solver, &pos, card("AS")).worth, WORTH[0]);
-        let theirs = Outcome {
-            team: south.team(),
-            taken: [0, 5],
-            worth: WORTH,
-            heap: false,
-        };
+        let theirs = race_of(south.team(), [0, 5]);
         assert_eq!(theirs.after(&mut solver, &pos, card("2H")).worth, WORTH[3]);
         assert_eq!(theirs.after(&mut solver, &pos, card("AS")).worth, WORTH[2]);
     }
@@ -403,44 +391,21 @@ mod tests {
         let trick = Trick::new(south, Some(courtpiece_rules::Suit::Spades));
         let pos = PlayState::open(&deal, &trick, &Preset::CourtPiece.rules()).expect("a position");
         let mut solver = Solver::new();
-        let ours = Outcome {
-            team: south.team(),
-            taken: [6, 0],
-            worth: WORTH,
-            heap: false,
-        };
-        let theirs = Outcome {
-            team: south.team().other(),
-            taken: [0, 6],
-            worth: WORTH,
-            heap: false,
-        };
+        let ours = race_of(south.team(), [6, 0]);
+        let theirs = race_of(south.team().other(), [0, 6]);
         for (name, all) in [("2S", ALL_THIRTEEN), ("AH", 0.0)] {
             let end = ours.after(&mut solver, &pos, card(name));
             assert_eq!((end.worth, end.court), (WORTH[0], Some(south.team())), "{name}");
-            assert_eq!(
-                ours.all_thirteen(&mut solver, &pos, card(name), &end),
-                all,
-                "{name}"
-            );
+            assert_eq!(ours.all_thirteen(&mut solver, &end), all, "{name}");
             let end = theirs.after(&mut solver, &pos, card(name));
             assert_eq!(end.worth, WORTH[3], "{name}");
-            assert_eq!(
-                theirs.all_thirteen(&mut solver, &pos, card(name), &end),
-                -all,
-                "{name}"
-            );
+            assert_eq!(theirs.all_thirteen(&mut solver, &end), -all, "{name}");
         }
         // a plain win is no court to carry on
-        let plain = Outcome {
-            team: south.team(),
-            taken: [6, 1],
-            worth: WORTH,
-            heap: false,
-        };
+        let plain = race_of(south.team(), [6, 1]);
         let end = plain.after(&mut solver, &pos, card("2S"));
         assert_eq!((end.worth, end.court), (WORTH[1], None));
-        assert_eq!(plain.all_thirteen(&mut solver, &pos, card("2S"), &end), 0.0);
+        assert_eq!(plain.all_thirteen(&mut solver, &end), 0.0);
     }
 
     /// Double Sar, two tricks left: the ace of hearts collects the heap and the last trick, the
