@@ -408,6 +408,34 @@ mod tests {
         assert_eq!(plain.all_thirteen(&mut solver, &end), 0.0);
     }
 
+    /// The 52-court is asked for only where a court may be played on for all thirteen and that
+    /// scores more than the court: Court Piece and Troefcall (R-PLAYON), not Hokm, whose hand
+    /// ends at seven, nor Double Sar, whose court is every trick collected (R-DSKOT).
+    #[test]
+    fn all_thirteen_is_asked_for_only_where_it_scores_more_than_the_court() {
+        for (preset, asked) in [
+            (Preset::CourtPiece, true),
+            (Preset::Troefcall, true),
+            (Preset::Hokm, false),
+            (Preset::DoubleSar, false),
+        ] {
+            let rules = preset.rules();
+            let mut m = courtpiece_rules::Match::new(&rules, 5).expect("a match");
+            let view = loop {
+                m.advance();
+                let who = m.to_act().expect("a seat to act");
+                let view = m.view(who);
+                if matches!(view.legal[0], Intent::Play { .. }) {
+                    break view;
+                }
+                m.apply(who, view.legal[0]).expect("a legal intent");
+            };
+            let mut expert = Expert::new(5);
+            let race = Race::of(&view, &rules, expert.hard.worth(&rules)).expect("a race");
+            assert_eq!(race.all_thirteen, asked, "{preset}");
+        }
+    }
+
     /// Double Sar, two tricks left: the ace of hearts collects the heap and the last trick, the
     /// two of clubs lets West collect everything (`two_heap_tricks_left`).
     #[test]
