@@ -419,17 +419,7 @@ mod tests {
             (Preset::Hokm, false),
             (Preset::DoubleSar, false),
         ] {
-            let rules = preset.rules();
-            let mut m = courtpiece_rules::Match::new(&rules, 5).expect("a match");
-            let view = loop {
-                m.advance();
-                let who = m.to_act().expect("a seat to act");
-                let view = m.view(who);
-                if matches!(view.legal[0], Intent::Play { .. }) {
-                    break view;
-                }
-                m.apply(who, view.legal[0]).expect("a legal intent");
-            };
+            let (view, rules) = crate::hard::tests::first_turn(preset, 5, |_| true);
             let mut expert = Expert::new(5);
             let race = Race::of(&view, &rules, expert.hard.worth(&rules)).expect("a race");
             assert_eq!(race.all_thirteen, asked, "{preset}");

@@ -319,7 +319,7 @@ fn twins(mine: CardSet, live: CardSet) -> [u8; 64] {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use courtpiece_rules::{Match, Preset, Suit};
 
     use super::*;
@@ -339,7 +339,11 @@ mod tests {
 
     /// The first view in trick play that `wanted` accepts, of a match of `preset` dealt from
     /// `seed`, every card and call before it Medium's.
-    fn first_turn(preset: Preset, seed: u64, wanted: impl Fn(&SeatView) -> bool) -> (SeatView, RuleSet) {
+    pub(crate) fn first_turn(
+        preset: Preset,
+        seed: u64,
+        wanted: impl Fn(&SeatView) -> bool,
+    ) -> (SeatView, RuleSet) {
         let rules = preset.rules();
         let mut table = Match::new(&rules, seed).expect("a match");
         let mut medium = Medium::new(1);
