@@ -434,10 +434,8 @@ mod tests {
         assert_eq!(pos.heap().map(|h| (h.tricks, h.run)), Some((1, Some(south))));
         let mut solver = Solver::new();
         let race = |taken| Outcome {
-            team: south.team(),
-            taken,
-            worth: WORTH,
             heap: true,
+            ..race_of(south.team(), taken)
         };
         assert_eq!(race([5, 5]).after(&mut solver, &pos, card("AH")).worth, WORTH[1]);
         assert_eq!(race([5, 5]).after(&mut solver, &pos, card("2C")).worth, WORTH[2]);
