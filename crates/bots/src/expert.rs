@@ -25,14 +25,22 @@
 //! table sees over many layouts (`hard/tree.rs`), which won more hands against Hard than Hard's
 //! cards did on five sets of deals of six (`docs/bots.md`, "The attack's opening searched as the
 //! seat knows it"); card by card it wins more hands and makes fewer courts than Hard's, about even
-//! in the match ("The tree's cards against Hard's").
+//! in the match ("The tree's cards against Hard's"). The tree's leads there kept a court that
+//! could still be forced less often than Hard's did: at each of my team's leads in those tricks,
+//! while the other team has no trick, the layouts are also asked which cards leave a court the
+//! solver can still force, and a card that does in clearly more of them than the tree's is led
+//! instead ([`CourtOpen`]; `docs/bots.md`, "Where the courts are lost").
+//!
+//! Every layout Expert draws where another seat called trumps follows what the call says of the
+//! caller's hand: the trumps are the suit its first five cards were longest and strongest in
+//! (`reads.rs`, the call read), where Hard's only lean toward it.
 //!
 //! Whatever it weighs — the race and the courts here, and Hard's trump call, play-on question
 //! and playouts where it plays as Hard — Expert weighs a hand's ends by the chance of winning
 //! the match after them where that chance is known (`equity.rs`: court counting to a target),
 //! and elsewhere by the points they score, as Hard does.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side, Stop};
@@ -41,7 +49,7 @@ use crate::bot::Bot;
 use crate::equity::{Worth, race_to_courts};
 use crate::hard::playout::Ends;
 use crate::hard::stakes::{Stakes, all_collected};
-use crate::hard::{self, Hard, Judge, Value, Verdict, searchable};
+use crate::hard::{self, Hard, Judge, Value, Verdict, Weighed, searchable};
 use crate::solver::{Solver, solves};
 
 /// The time a decision may take (on one core).
@@ -84,13 +92,16 @@ const TREE_SLACK: u32 = 5;
 const ALL_THIRTEEN: f32 = 1000.0;
 
 pub struct Expert {
-    /// Hard as it plays for itself, for the cards of the [`OPENING`] tricks, and whose tree
-    /// plays them in the attack.
+    /// Hard as it plays for itself, but reading the call, for the cards of the [`OPENING`]
+    /// tricks, and whose tree plays them in the attack.
     opening: Hard,
     hard: Hard,
     patience: Duration,
-    /// The time the tree of the attack's opening grows.
+    /// The time the tree of the attack's opening grows, with the question of the courts open
+    /// asked first.
     tree: Duration,
+    /// The time the courts open may take.
+    sweep: Duration,
 }
 
 impl Expert {
@@ -102,12 +113,14 @@ impl Expert {
     pub fn within(seed: u64, budget: Duration) -> Expert {
         let patience = budget / PATIENCE;
         Expert {
-            opening: Hard::within(seed, budget.min(hard::DEFAULT_BUDGET)),
+            opening: Hard::within(seed, budget.min(hard::DEFAULT_BUDGET)).reading_the_call(),
             hard: Hard::within(seed ^ 0xE4E7, budget.saturating_sub(patience))
                 .reading_the_play()
+                .reading_the_call()
                 .playing_for_the_match(),
             patience,
             tree: budget - budget / TREE_SLACK,
+            sweep: budget / 2,
         }
     }
 }
@@ -118,14 +131,88 @@ impl Expert {
     fn solve(&mut self, view: &SeatView, rules: &RuleSet, judge: &impl Judge) -> Verdict {
         self.hard.search(view, rules, judge, LAYOUTS, Some(self.patience))
     }
+
+    /// At my team's lead in the opening, while the other team has no trick: in how many sampled
+    /// layouts each card leaves my team a court it can still force (R-COURT).
+    fn courts_open(&mut self, view: &SeatView, rules: &RuleSet) -> Option<Weighed> {
+        let team = view.seat.team();
+        let leads = view.trick.plays().next().is_none();
+        let single_sar = rules.mode == Mode::SingleSar && view.call != Some(CallView::FaceDown);
+        if !leads || !single_sar || view.taken[team.other().index()] > 0 {
+            return None;
+        }
+        self.hard.weigh(
+            view,
+            rules,
+            &CourtOpen { team },
+            COURT_LAYOUTS,
+            Some(self.patience),
+            self.sweep,
+        )
+    }
+
+    /// The tree's `card`, unless another keeps a court open in more of the layouts of `open` by
+    /// more than one in [`COURT_MARGIN`].
+    fn rather_than(&mut self, view: &SeatView, rules: &RuleSet, open: &Weighed, card: Card) -> Card {
+        let good = open.best();
+        let Some(best) = good.iter().next() else {
+            return card;
+        };
+        if !opens_more(open.total(best).outcome - open.total(card).outcome, open.samples) {
+            return card;
+        }
+        match self.hard.medium(view, rules) {
+            Intent::Play { card } if good.contains(card) => card,
+            _ => best,
+        }
+    }
+}
+
+/// Most layouts asked whether a court stays open.
+const COURT_LAYOUTS: u32 = 64;
+
+/// A card keeps a court open in more layouts than the tree's by more than one in this many (and
+/// more than one layout), or the tree's stands: fewer apart is the sampling's noise.
+const COURT_MARGIN: f32 = 32.0;
+
+/// Does a card that keeps a court open in `gain` more of `layouts` layouts than another keep
+/// more open, beyond the sampling's noise?
+fn opens_more(gain: f32, layouts: u32) -> bool {
+    gain > 1.0 && gain * COURT_MARGIN > layouts as f32
+}
+
+/// Is a court still open to my team after the card: every trick to its seventh, the other team
+/// on none (R-COURT)?
+struct CourtOpen {
+    team: Side,
+}
+
+impl Judge for CourtOpen {
+    fn value(&self, solver: &mut Solver, pos: &PlayState, card: Card) -> Value {
+        let mut child = *pos;
+        child.play(card);
+        let ours = child.taken()[self.team.index()];
+        let open = child.taken()[self.team.other().index()] == 0
+            && (ours >= SEVEN || solver.can_sweep(&child, self.team, SEVEN - ours));
+        Value::from(if open { 1.0 } else { 0.0 })
+    }
 }
 
 impl Bot for Expert {
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent {
         if hard_opening(view, rules) {
             let attack = view.caller.team() == view.seat.team();
-            if attack && let Some(card) = self.opening.tree(view, rules, self.tree) {
-                return Intent::Play { card };
+            if attack {
+                let start = Instant::now();
+                let open = self.courts_open(view, rules);
+                let left = self.tree.saturating_sub(start.elapsed());
+                if let Some(card) = self.opening.tree(view, rules, left) {
+                    let card = match open {
+                        Some(open) => self.rather_than(view, rules, &open, card),
+                        None => card,
+                    };
+                    return Intent::Play { card };
+                }
             }
             return self.opening.decide(view, rules);
         }
@@ -443,5 +530,63 @@ mod tests {
         // two lets West collect the last three
         assert_eq!(race([10, 0]).after(&mut solver, &pos, card("AH")).worth, WORTH[0]);
         assert_eq!(race([10, 0]).after(&mut solver, &pos, card("2C")).worth, WORTH[1]);
+    }
+
+    /// No trumps, two tricks left, South's team on six to none: the ace of spades is the seventh
+    /// trick in a row, a court; the two of hearts lets East's ace take a trick.
+    #[test]
+    fn a_court_stays_open_only_after_the_card_that_takes_every_trick() {
+        let (pos, south) = position("N:3.3.. .AK.. A.2.. .QJ..", 'S');
+        let mut taken = [0; courtpiece_rules::MAX_SIDES];
+        taken[south.team().index()] = 6;
+        let pos = pos.with_tally(courtpiece_rules::Tally {
+            tricks: 11,
+            taken,
+            ..Default::default()
+        });
+        let open = CourtOpen { team: south.team() };
+        let mut solver = Solver::new();
+        assert_eq!(open.value(&mut solver, &pos, card("AS")).outcome, 1.0);
+        assert_eq!(open.value(&mut solver, &pos, card("2H")).outcome, 0.0);
+        // on five to none the ace is one more trick, and the two of hearts after it is not
+        taken[south.team().index()] = 5;
+        let five = pos.with_tally(courtpiece_rules::Tally {
+            tricks: 11,
+            taken,
+            ..Default::default()
+        });
+        assert_eq!(open.value(&mut solver, &five, card("AS")).outcome, 0.0);
+    }
+
+    /// The courts open are weighed at my team's lead while the other team has no trick, over
+    /// layouts of which no card is open in more than all.
+    #[test]
+    fn courts_open_are_weighed_at_my_teams_lead_while_the_other_team_has_none() {
+        let (view, rules) = crate::hard::tests::first_turn(Preset::CourtPiece, 7, |_| true);
+        assert!(view.trick.plays().next().is_none(), "the first lead");
+        let mut expert = Expert::new(7);
+        let open = expert.courts_open(&view, &rules).expect("weighed");
+        assert!(open.samples > 0);
+        for c in open.candidates {
+            let total = open.total(c).outcome;
+            assert!((0.0..=open.samples as f32).contains(&total), "{c}: {total}");
+        }
+        let mut stopped = view.clone();
+        stopped.taken[view.seat.team().other().index()] = 1;
+        assert!(expert.courts_open(&stopped, &rules).is_none());
+        let (second, rules) =
+            crate::hard::tests::first_turn(Preset::CourtPiece, 7, |v| v.trick.plays().next().is_some());
+        assert!(expert.courts_open(&second, &rules).is_none());
+    }
+
+    /// A card keeps more courts open than the tree's only by more than one layout in 32, and
+    /// more than one layout.
+    #[test]
+    fn a_court_open_in_a_few_more_layouts_is_the_sampling_s_noise() {
+        assert!(!opens_more(2.0, 64));
+        assert!(opens_more(3.0, 64));
+        assert!(opens_more(2.0, 32));
+        assert!(!opens_more(1.0, 16));
+        assert!(!opens_more(0.0, 1));
     }
 }

@@ -9,13 +9,15 @@
 //! (R-WIN): with trumps face down or Satat's 2♥ about (RS-TWO) a card may have had reasons the
 //! table could not see.
 
+use courtpiece_rules::round::MAX_REDEALS;
 use courtpiece_rules::trick::beats;
-use courtpiece_rules::{Card, CardSet, Mode, RuleSet, Seat, SeatView, Suit, Trick};
+use courtpiece_rules::{CallView, Card, CardSet, Mode, RuleSet, Seat, SeatView, Suit, Trick};
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
+use crate::choices::{points, suit_strength};
 use crate::memory::Memory;
-use crate::sample::sample;
+use crate::sample::{sample, sample_evenly};
 
 /// How much less likely a play is in a layout that gives the seat a card read from it, by the
 /// seat's place in the trick. Counted over matches of four Hard bots (see `docs/bots.md`).
@@ -58,7 +60,76 @@ struct Read {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Reads {
     reads: Vec<Read>,
+    call: Option<CallRead>,
 }
+
+/// What another seat's trump call says of its hand (R-CALL, R-DEAL1): it chose trumps from its
+/// first five cards, which are any five of the thirteen it was dealt, as the suit those five were
+/// longest and strongest in (`choices::suit_strength`, as every level of ours calls); and where
+/// the Under-ten redeal was still open to it (`V-REDEAL`), those five held an honour, or it would
+/// have asked for a new deal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct CallRead {
+    caller: Seat,
+    trumps: Suit,
+    /// The caller's cards played this hand, part of its thirteen.
+    played: CardSet,
+    honour: bool,
+}
+
+impl CallRead {
+    /// The reading of the call in `view`, where another seat named trumps from its five cards.
+    fn of(view: &SeatView, rules: &RuleSet) -> Option<CallRead> {
+        let announced = matches!(view.call, Some(CallView::Announced(_) | CallView::Shown(_)));
+        let trumps = view
+            .known_trumps
+            .filter(|_| announced && view.caller != view.seat)?;
+        if rules.players != 4 || rules.defer {
+            return None;
+        }
+        let caller = view.caller;
+        let played = view
+            .tricks
+            .iter()
+            .chain(std::iter::once(&view.trick))
+            .filter_map(|trick| trick.card_of(caller))
+            .collect();
+        Some(CallRead {
+            caller,
+            trumps,
+            played,
+            honour: rules.redeal && view.redeals < MAX_REDEALS,
+        })
+    }
+
+    /// Would the caller, dealt `hand` of what it holds now, have called these trumps from five
+    /// of its thirteen drawn at random? Over the draws, as likely as the call is with that hand.
+    fn calls(&self, hand: CardSet, rng: &mut SmallRng) -> bool {
+        let mut thirteen: Vec<Card> = (hand | self.played).iter().collect();
+        if thirteen.len() < FIRST_FIVE {
+            return true;
+        }
+        for i in 0..FIRST_FIVE {
+            let j = rng.random_range(i..thirteen.len());
+            thirteen.swap(i, j);
+        }
+        let five: CardSet = thirteen[..FIRST_FIVE].iter().copied().collect();
+        if self.honour && five.iter().all(|c| points(c) == 0) {
+            return false;
+        }
+        let best = Suit::ALL
+            .into_iter()
+            .max_by_key(|&s| (suit_strength(five, s), s as u8));
+        best == Some(self.trumps)
+    }
+}
+
+/// The cards the trump caller chooses from (R-DEAL1).
+const FIRST_FIVE: usize = 5;
+
+/// Most layouts drawn for one that agrees with the reads and the call: a call is kept by about
+/// one layout in three drawn evenly.
+const CALL_DRAWS: u32 = 32;
 
 impl Reads {
     /// The reads of every play by another seat this hand, the trick in progress included, of
@@ -90,11 +161,17 @@ impl Reads {
             );
             gone |= trick.cards();
         }
-        Reads { reads }
+        Reads { reads, call: None }
+    }
+
+    /// The same reads, and what another seat's trump call says of its hand ([`CallRead`]).
+    pub fn and_the_call(mut self, view: &SeatView, rules: &RuleSet) -> Reads {
+        self.call = CallRead::of(view, rules);
+        self
     }
 
     pub fn is_empty(&self) -> bool {
-        self.reads.is_empty()
+        self.reads.is_empty() && self.call.is_none()
     }
 
     /// How likely the plays read are with these hands, against hands that agree with every read.
@@ -114,9 +191,17 @@ impl Reads {
             return sample(view, memory, rng);
         }
         let mut likeliest = (f32::MIN, [CardSet::EMPTY; 4]);
-        for _ in 0..DRAWS {
-            let hands = sample(view, memory, rng);
-            let odds = self.likelihood(&hands);
+        let draws = if self.call.is_some() { CALL_DRAWS } else { DRAWS };
+        for _ in 0..draws {
+            // the call read weighs the caller's trumps itself, in place of the sampler's lean
+            let hands = match self.call {
+                Some(_) => sample_evenly(view, memory, rng),
+                None => sample(view, memory, rng),
+            };
+            let called = self
+                .call
+                .is_none_or(|call| call.calls(hands[call.caller.index()], rng));
+            let odds = if called { self.likelihood(&hands) } else { 0.0 };
             if rng.random::<f32>() < odds {
                 return hands;
             }
@@ -316,6 +401,7 @@ mod tests {
                 denied: CardSet::single(card),
                 odds,
             }],
+            call: None,
         };
         let mut rng = SmallRng::seed_from_u64(5);
         let share = |reads: &Reads, rng: &mut SmallRng| {
@@ -358,5 +444,90 @@ mod tests {
             }
         }
         assert!(seen > 100, "only {seen} reads in six hands");
+    }
+
+    /// A caller dealt these thirteen (spades trumps, its five drawn from them) calls spades: always
+    /// with every card a spade (the redeal aside), never with none, and never from five without
+    /// an honour while it could still have asked for a new deal (V-REDEAL).
+    #[test]
+    fn a_call_is_read_as_the_callers_five_would_make_it() {
+        let read = |honour| CallRead {
+            caller: seat('N'),
+            trumps: Suit::Spades,
+            played: CardSet::EMPTY,
+            honour,
+        };
+        let mut rng = SmallRng::seed_from_u64(3);
+        let spades = CardSet::suit_mask(Suit::Spades);
+        let hearts = CardSet::suit_mask(Suit::Hearts);
+        let small = cards("2S 3S 4S 5S 6S 2H 3H 4H 5H 6H 2D 3D 4D");
+        for _ in 0..200 {
+            assert!(read(false).calls(spades, &mut rng));
+            assert!(!read(false).calls(hearts, &mut rng));
+            assert!(!read(true).calls(small, &mut rng));
+        }
+        // the cards it has played are part of its thirteen
+        let played = CallRead {
+            played: cards("AS KS QS JS TS 9S 8S 7S"),
+            ..read(true)
+        };
+        assert!(played.calls(cards("6S 5S 4S 3S 2S"), &mut rng));
+        // with the redeal spent, five small cards call as well
+        let calls = (0..400).filter(|_| read(false).calls(small, &mut rng)).count();
+        assert!((40..360).contains(&calls), "{calls} of 400");
+    }
+
+    /// Read as its call says, the caller holds more trumps in the layouts than the cards dealt
+    /// evenly would give it, and about as many as the callers of these deals held.
+    #[test]
+    fn a_read_call_gives_the_caller_the_trumps_it_called_from() {
+        let rules = Preset::CourtPiece.rules();
+        let mut rng = SmallRng::seed_from_u64(8);
+        let (mut evenly, mut read, mut held, mut views) = (0.0, 0.0, 0.0, 0.0);
+        for seed in 0..40 {
+            let lead = first_card_view(seed);
+            let mut m = Match::new(&rules, seed).expect("a match");
+            let mut bot = Medium::new(seed);
+            // the first view in trick play of the seat after the caller, who has seen one card
+            let (view, caller_hand) = loop {
+                m.advance();
+                let who = m.to_act().expect("a seat to act");
+                let v = m.view(who);
+                if v.phase == Phase::TrickPlay && who == lead.caller.next() {
+                    break (v, m.view(lead.caller).hand);
+                }
+                let intent = bot.decide(&v, &rules);
+                m.apply(who, intent).expect("a legal intent");
+            };
+            let trumps = view.known_trumps.expect("trumps called");
+            let reads = Reads::default().and_the_call(&view, &rules);
+            assert!(reads.call.is_some(), "the call of another seat is read");
+            let memory = Memory::read(&view, &rules);
+            let caller = view.caller.index();
+            let n = 200;
+            for _ in 0..n {
+                evenly += f64::from(sample_evenly(&view, &memory, &mut rng)[caller].count_suit(trumps));
+                read += f64::from(reads.sample(&view, &memory, &mut rng)[caller].count_suit(trumps));
+            }
+            held += f64::from(caller_hand.count_suit(trumps)) * f64::from(n);
+            views += f64::from(n);
+        }
+        let (evenly, read, held) = (evenly / views, read / views, held / views);
+        assert!(read > evenly + 0.6, "read {read:.2}, evenly {evenly:.2}");
+        assert!((read - held).abs() < 0.4, "read {read:.2}, held {held:.2}");
+    }
+
+    /// My own call, and trumps face down, are not read.
+    #[test]
+    fn only_another_seats_call_in_the_open_is_read() {
+        let rules = Preset::CourtPiece.rules();
+        let view = first_card_view(4);
+        assert_eq!(view.seat, view.caller, "the caller leads");
+        assert_eq!(CallRead::of(&view, &rules), None);
+        let mut other = view.clone();
+        other.caller = view.seat.next();
+        assert!(CallRead::of(&other, &rules).is_some());
+        other.call = Some(CallView::FaceDown);
+        assert_eq!(CallRead::of(&other, &rules), None);
     }
 }

@@ -16,6 +16,16 @@ const CALLER_TRUMPS: u32 = 7;
 /// The four hands of one possible layout: mine as it is, the others' made up. A face-down trump
 /// indicator is counted in its caller's hand, as it is for following suit.
 pub fn sample(view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet; 4] {
+    layout(view, memory, true, rng)
+}
+
+/// A layout as [`sample`] deals it, but every unseen card as likely in one free place as in
+/// another: for a reading of the call that weighs the caller's hand itself.
+pub fn sample_evenly(view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet; 4] {
+    layout(view, memory, false, rng)
+}
+
+fn layout(view: &SeatView, memory: &Memory, lean_to_caller: bool, rng: &mut SmallRng) -> [CardSet; 4] {
     let mut need = view.counts.map(u32::from);
     let mut hands = [CardSet::EMPTY; 4];
     hands[view.seat.index()] = view.hand;
@@ -43,7 +53,7 @@ pub fn sample(view: &SeatView, memory: &Memory, rng: &mut SmallRng) -> [CardSet;
     let lean = Lean {
         caller: view
             .known_trumps
-            .filter(|_| view.caller != view.seat)
+            .filter(|_| lean_to_caller && view.caller != view.seat)
             .map(|t| (view.caller.index(), t)),
         trumps: view.known_trumps,
     };

@@ -46,6 +46,9 @@ pub struct Hard {
     /// Whether the layouts sampled follow what the other seats' plays say of their cards
     /// ([`Reads`]): Expert's search reads them, Hard's own does not.
     reads_play: bool,
+    /// Whether the layouts sampled follow what another seat's trump call says of its hand
+    /// ([`Reads::and_the_call`]): Expert's do, Hard's own lean the trumps toward the caller.
+    reads_call: bool,
     /// How the ends of a hand are weighed: Hard's by the points they score.
     worth: Worth,
 }
@@ -62,6 +65,7 @@ impl Hard {
             medium: Medium::new(seed),
             budget,
             reads_play: false,
+            reads_call: false,
             worth: Worth::default(),
         }
     }
@@ -69,6 +73,12 @@ impl Hard {
     /// The same bot, sampling layouts as the other seats' plays read ([`Reads`]).
     pub(crate) fn reading_the_play(mut self) -> Hard {
         self.reads_play = true;
+        self
+    }
+
+    /// The same bot, sampling layouts as another seat's trump call reads ([`Reads::and_the_call`]).
+    pub(crate) fn reading_the_call(mut self) -> Hard {
+        self.reads_call = true;
         self
     }
 
@@ -87,10 +97,15 @@ impl Hard {
 
     /// What the other seats' plays say of their cards, if this bot reads them.
     fn reads(&self, view: &SeatView, rules: &RuleSet, memory: &Memory) -> Reads {
-        if self.reads_play {
+        let reads = if self.reads_play {
             Reads::of(view, rules, memory)
         } else {
             Reads::default()
+        };
+        if self.reads_call {
+            reads.and_the_call(view, rules)
+        } else {
+            reads
         }
     }
 
@@ -110,10 +125,29 @@ impl Hard {
         if cards.len() == 1 {
             return cards.lowest().map_or(Verdict::Alike, Verdict::Card);
         }
+        match self.weigh(view, rules, judge, layouts, patience, self.budget) {
+            Some(weighed) => self.best(view, rules, &weighed),
+            None => Verdict::TooSlow,
+        }
+    }
+
+    /// Every card I may play judged by `judge` in each of at most `layouts` sampled deals, within
+    /// `budget` (and `patience` for the first layout, as in [`Hard::search`]); nothing if not one
+    /// layout was judged in time.
+    pub(crate) fn weigh(
+        &mut self,
+        view: &SeatView,
+        rules: &RuleSet,
+        judge: &impl Judge,
+        layouts: u32,
+        patience: Option<Duration>,
+        budget: Duration,
+    ) -> Option<Weighed> {
+        let cards = view.playable();
         let memory = Memory::read(view, rules);
         let reads = self.reads(view, rules, &memory);
         let start = Instant::now();
-        let deadline = start + self.budget;
+        let deadline = start + budget;
         let mut rng = decision_rng(self.seed, view);
         let mut solver = Solver::new();
         // the first layout may take only the patience: the time beyond it is the fallback's
@@ -149,7 +183,7 @@ impl Hard {
             }
             if patient {
                 if solver.out_of_time() {
-                    return Verdict::TooSlow;
+                    return None;
                 }
                 patient = false;
                 solver.set_deadline(Some(deadline));
@@ -162,20 +196,20 @@ impl Hard {
             }
             samples += 1;
         }
-        if samples == 0 {
-            return Verdict::TooSlow;
-        }
-        // the outcomes decide, and among the cards whose outcomes add up alike, the edges
-        let best_of = |cards: CardSet, worth: fn(&Value) -> f32| -> CardSet {
-            let worth = |c: Card| worth(&totals[c.bit() as usize]);
-            let best = cards.iter().map(worth).fold(f32::MIN, f32::max);
-            cards.iter().filter(|&c| worth(c) >= best - 1e-3).collect()
-        };
-        let good = best_of(best_of(candidates, |v| v.outcome), |v| v.edge);
-        if good == candidates {
+        (samples > 0).then_some(Weighed {
+            totals,
+            candidates,
+            samples,
+        })
+    }
+
+    /// The card `weighed` values most: the outcomes decide, and among the cards whose outcomes
+    /// add up alike, the edges, and among those Medium's judgement.
+    fn best(&mut self, view: &SeatView, rules: &RuleSet, weighed: &Weighed) -> Verdict {
+        let good = weighed.best();
+        if good == weighed.candidates {
             return Verdict::Alike;
         }
-        // among the cards the search can not tell apart, Medium's judgement decides
         Verdict::Card(match self.medium.decide(view, rules) {
             Intent::Play { card } if good.contains(card) => card,
             _ => match good.iter().min_by_key(|c| (c.rank(), c.suit())) {
@@ -229,6 +263,33 @@ impl Value {
 impl From<f32> for Value {
     fn from(outcome: f32) -> Value {
         Value { outcome, edge: 0.0 }
+    }
+}
+
+/// The cards of a decision as the sampled layouts judged them.
+pub(crate) struct Weighed {
+    /// Each card's values added up over the layouts, by its bit.
+    totals: [Value; 64],
+    /// The cards judged in every layout.
+    pub candidates: CardSet,
+    /// The layouts judged.
+    pub samples: u32,
+}
+
+impl Weighed {
+    /// What `card` came to over the layouts.
+    pub fn total(&self, card: Card) -> Value {
+        self.totals[card.bit() as usize]
+    }
+
+    /// The cards whose outcomes add up to the most, and of those the ones whose edges do.
+    pub fn best(&self) -> CardSet {
+        let best_of = |cards: CardSet, worth: fn(&Value) -> f32| -> CardSet {
+            let worth = |c: Card| worth(&self.total(c));
+            let best = cards.iter().map(worth).fold(f32::MIN, f32::max);
+            cards.iter().filter(|&c| worth(c) >= best - 1e-3).collect()
+        };
+        best_of(best_of(self.candidates, |v| v.outcome), |v| v.edge)
     }
 }
 
