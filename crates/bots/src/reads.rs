@@ -65,9 +65,9 @@ pub struct Reads {
 
 /// What another seat's trump call says of its hand (R-CALL, R-DEAL1): it chose trumps from its
 /// first five cards, which are any five of the thirteen it was dealt, as the suit those five were
-/// longest and strongest in (`choices::suit_strength`, as every level of ours calls); and where
-/// the Under-ten redeal was still open to it (`V-REDEAL`), those five held an honour, or it would
-/// have asked for a new deal.
+/// longest and strongest in (`choices::suit_strength`: Medium's call, and Hard's unless another
+/// suit plays clearly better); and where the Under-ten redeal was still open to it (`V-REDEAL`),
+/// those five held an honour, or it would have asked for a new deal.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct CallRead {
     caller: Seat,
