@@ -158,13 +158,11 @@ impl Expert {
         let Some(best) = good.iter().next() else {
             return card;
         };
+        // every card of `good` keeps as many courts open
         if !opens_more(open.total(best).outcome - open.total(card).outcome, open.samples) {
             return card;
         }
-        match self.hard.medium(view, rules) {
-            Intent::Play { card } if good.contains(card) => card,
-            _ => best,
-        }
+        self.hard.among(view, rules, good).unwrap_or(best)
     }
 }
 

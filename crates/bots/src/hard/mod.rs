@@ -210,13 +210,16 @@ impl Hard {
         if good == weighed.candidates {
             return Verdict::Alike;
         }
-        Verdict::Card(match self.medium.decide(view, rules) {
-            Intent::Play { card } if good.contains(card) => card,
-            _ => match good.iter().min_by_key(|c| (c.rank(), c.suit())) {
-                Some(card) => card,
-                None => return Verdict::Alike,
-            },
-        })
+        self.among(view, rules, good)
+            .map_or(Verdict::Alike, Verdict::Card)
+    }
+
+    /// Of cards the search can not tell apart, Medium's, or else the lowest.
+    pub(crate) fn among(&mut self, view: &SeatView, rules: &RuleSet, good: CardSet) -> Option<Card> {
+        match self.medium.decide(view, rules) {
+            Intent::Play { card } if good.contains(card) => Some(card),
+            _ => good.iter().min_by_key(|c| (c.rank(), c.suit())),
+        }
     }
 
     /// Medium's answer, for where the search has nothing to say.
