@@ -31,10 +31,9 @@
 //! solver can still force, and a card that does in clearly more of them than the tree's is led
 //! instead ([`CourtOpen`]; `docs/bots.md`, "Where the courts are lost").
 //!
-//! In single sar every layout Expert draws where another seat called trumps follows what the call
-//! says of the caller's hand: the trumps are the suit its first five cards were longest and
-//! strongest in (`reads.rs`, the call read), where Hard's only lean toward it. Under the Double
-//! Sar heap the layouts lean as Hard's do: the call read won fewer matches there.
+//! Every layout Expert draws where another seat called trumps follows what the call says of the
+//! caller's hand: the trumps are the suit its first five cards were longest and strongest in
+//! (`reads.rs`, the call read), where Hard's only lean toward it.
 //!
 //! Whatever it weighs — the race and the courts here, and Hard's trump call, play-on question
 //! and playouts where it plays as Hard — Expert weighs a hand's ends by the chance of winning
