@@ -17,7 +17,8 @@
 //! Satat's 2♥, `V-ACE=no-collect`, tables of three and two), Expert plays as Hard does, with
 //! Expert's budget.
 //!
-//! In Court Piece's race to courts the first four tricks' cards are not this search's: played on
+//! In a race to courts (Court Piece's, and Double Sar's under the heap) the first four tricks'
+//! cards are not this search's: in Court Piece, played on
 //! both ways against Hard (`arena --diverge`), the search's cards of the first three were worth
 //! less than Hard's, and made fewer courts; with the fourth Hard's too, Expert won more hands
 //! against Hard on each of four sets of deals ([`OPENING`]). Defending there it plays Hard's
@@ -29,7 +30,9 @@
 //! could still be forced less often than Hard's did: at each of my team's leads in those tricks,
 //! while the other team has no trick, the layouts are also asked which cards leave a court the
 //! solver can still force, and a card that does in clearly more of them than the tree's is led
-//! instead ([`CourtOpen`]; `docs/bots.md`, "Where the courts are lost").
+//! instead ([`CourtOpen`]; `docs/bots.md`, "Where the courts are lost"). Under the Double Sar
+//! heap the same opening won more hands against Hard than this search's cards on the same deals
+//! (`docs/bots.md`, "Double Sar's opening as Court Piece's").
 //!
 //! Every layout Expert draws where another seat called trumps follows what the call says of the
 //! caller's hand: the trumps are the suit its first five cards were longest and strongest in
@@ -43,7 +46,9 @@
 use std::time::{Duration, Instant};
 
 use courtpiece_rules::ending::SEVEN;
-use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side, Stop};
+use courtpiece_rules::{
+    CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, Scoring, SeatView, Side, Stop,
+};
 
 use crate::bot::Bot;
 use crate::equity::{Worth, race_to_courts};
@@ -65,7 +70,8 @@ const PATIENCE: u32 = 16;
 /// surely; early on the budget ends the sampling first.
 const LAYOUTS: u32 = 256;
 
-/// The tricks of a race to courts whose cards are not the solver's: Hard's as Hard plays for
+/// The tricks of a race to courts, Court Piece's or Double Sar's, whose cards are not the
+/// solver's: Hard's as Hard plays for
 /// itself when defending, the tree's (`hard/tree.rs`) in Expert's own team's calls. Where
 /// Expert's card there differed from Hard's, the hand played on both ways from the two
 /// (`courtpiece arena --a expert --b hard --diverge`, `docs/bots.md`, "Where Expert and Hard
@@ -75,7 +81,9 @@ const LAYOUTS: u32 = 256;
 /// unseen, a table's does not. With the fourth trick Hard's too, the arena read more hands won
 /// on every set of deals it was played on (`docs/bots.md`, "Two more sets of deals, the opening
 /// by the match odds, and more playouts"); with the fifth and sixth Hard's as well it read no
-/// better (the same, "Five tricks, six, and the attack left to Hard longer").
+/// better (the same, "Five tricks, six, and the attack left to Hard longer"). Measured in
+/// Court Piece; under the Double Sar heap four tricks so played also won more hands than the
+/// solver's cards (the same, "Double Sar's opening as Court Piece's").
 const OPENING: usize = 4;
 
 /// The tree of the attack's opening grows for the budget less one part in this many, kept for
@@ -235,8 +243,20 @@ impl Bot for Expert {
 /// Is this a card of the [`OPENING`] tricks of a race to courts, Hard's or the tree's to play?
 fn hard_opening(view: &SeatView, rules: &RuleSet) -> bool {
     view.tricks.len() < OPENING
-        && race_to_courts(rules)
+        && (race_to_courts(rules) || heap_race(rules))
         && view.legal.iter().any(|i| matches!(i, Intent::Play { .. }))
+}
+
+/// A race to courts in four seats under the Double Sar heap (R-DSWIN, R-DSKOT), where the solver
+/// counts the hand: the match odds of [`race_to_courts`] are single sar's, but the opening's
+/// question, which cards keep a court in reach while most cards are unseen, is the same.
+fn heap_race(rules: &RuleSet) -> bool {
+    rules.mode == Mode::DoubleSar
+        && rules.players == 4
+        && rules.scoring == Scoring::Courts
+        && rules.target.is_some()
+        && rules.max_hands.is_none()
+        && solves(rules)
 }
 
 /// The race to seven tricks, or seven collected under the heap, judged in a layout by the solver with Hard's playout
@@ -405,11 +425,16 @@ mod tests {
         name.parse().expect("a card")
     }
 
-    /// In Court Piece the cards of the first four tricks are not the solver's (Hard's, or the
-    /// tree's in the attack); the trump call, the fifth trick on, and the Double Sar heap are.
+    /// In a race to courts, Court Piece's or Double Sar's, the cards of the first four tricks are
+    /// not the solver's (Hard's, or the tree's in the attack); the trump call and the fifth trick
+    /// on are. Hokm, won on hands, is the solver's from the first card.
     #[test]
     fn hard_plays_the_opening_of_a_race_to_courts() {
-        for (preset, hard_s) in [(Preset::CourtPiece, true), (Preset::DoubleSar, false)] {
+        for (preset, hard_s) in [
+            (Preset::CourtPiece, true),
+            (Preset::DoubleSar, true),
+            (Preset::Hokm, false),
+        ] {
             let rules = preset.rules();
             let mut m = courtpiece_rules::Match::new(&rules, 5).expect("a match");
             let mut seen = Vec::new();
