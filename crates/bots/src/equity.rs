@@ -24,14 +24,19 @@ const MOST_COURTS: u32 = 20;
 
 const STREAKS: usize = STREAK_FOR_COURT as usize;
 
-/// The target in courts, where the odds apply: four seats in two teams, single sar, won on
-/// tricks, court counting to a target and no other end of the match.
-fn target(rules: &RuleSet) -> Option<u32> {
-    let applies = rules.players == 4
+/// Four seats in two teams counting courts to a target, with no other end of the match: a race
+/// to courts under either sar.
+pub(crate) fn courts_to_a_target(rules: &RuleSet) -> bool {
+    rules.players == 4
         && rules.scoring == Scoring::Courts
-        && rules.mode == Mode::SingleSar
-        && rules.count == Count::Tricks
-        && rules.max_hands.is_none();
+        && rules.target.is_some()
+        && rules.max_hands.is_none()
+}
+
+/// The target in courts, where the odds apply: a race to courts ([`courts_to_a_target`]) in
+/// single sar, won on tricks.
+fn target(rules: &RuleSet) -> Option<u32> {
+    let applies = courts_to_a_target(rules) && rules.mode == Mode::SingleSar && rules.count == Count::Tricks;
     rules
         .target
         .filter(|target| applies && (1..=MOST_COURTS).contains(target))

@@ -18,10 +18,10 @@
 //! Expert's budget.
 //!
 //! In a race to courts (Court Piece's, and Double Sar's under the heap) the first four tricks'
-//! cards are not this search's: in Court Piece, played on
-//! both ways against Hard (`arena --diverge`), the search's cards of the first three were worth
-//! less than Hard's, and made fewer courts; with the fourth Hard's too, Expert won more hands
-//! against Hard on each of four sets of deals ([`OPENING`]). Defending there it plays Hard's
+//! cards are not this search's: in Court Piece, played on both ways against Hard (`arena
+//! --diverge`), the search's cards of the first three were worth less than Hard's, and made
+//! fewer courts; with the fourth Hard's too, Expert won more hands against Hard on each of four
+//! sets of deals ([`OPENING`]). Defending there it plays Hard's
 //! cards; in its own team's calls, where courts are made, it searches one tree of the cards the
 //! table sees over many layouts (`hard/tree.rs`), which won more hands against Hard than Hard's
 //! cards did on five sets of deals of six (`docs/bots.md`, "The attack's opening searched as the
@@ -46,12 +46,10 @@
 use std::time::{Duration, Instant};
 
 use courtpiece_rules::ending::SEVEN;
-use courtpiece_rules::{
-    CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, Scoring, SeatView, Side, Stop,
-};
+use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side, Stop};
 
 use crate::bot::Bot;
-use crate::equity::{Worth, race_to_courts};
+use crate::equity::{Worth, courts_to_a_target, race_to_courts};
 use crate::hard::playout::Ends;
 use crate::hard::stakes::{Stakes, all_collected};
 use crate::hard::{self, Hard, Judge, Value, Verdict, Weighed, searchable};
@@ -71,9 +69,9 @@ const PATIENCE: u32 = 16;
 const LAYOUTS: u32 = 256;
 
 /// The tricks of a race to courts, Court Piece's or Double Sar's, whose cards are not the
-/// solver's: Hard's as Hard plays for
-/// itself when defending, the tree's (`hard/tree.rs`) in Expert's own team's calls. Where
-/// Expert's card there differed from Hard's, the hand played on both ways from the two
+/// solver's: Hard's as Hard plays for itself when defending, the tree's (`hard/tree.rs`) in
+/// Expert's own team's calls. Where Expert's card there differed from Hard's, the hand played
+/// on both ways from the two
 /// (`courtpiece arena --a expert --b hard --diverge`, `docs/bots.md`, "Where Expert and Hard
 /// part ways") came out worse from Expert's in the first three tricks, with fewer courts for the
 /// calling team, and better from the fourth to the sixth taken together. Likely why: the
@@ -251,12 +249,7 @@ fn hard_opening(view: &SeatView, rules: &RuleSet) -> bool {
 /// counts the hand: the match odds of [`race_to_courts`] are single sar's, but the opening's
 /// question, which cards keep a court in reach while most cards are unseen, is the same.
 fn heap_race(rules: &RuleSet) -> bool {
-    rules.mode == Mode::DoubleSar
-        && rules.players == 4
-        && rules.scoring == Scoring::Courts
-        && rules.target.is_some()
-        && rules.max_hands.is_none()
-        && solves(rules)
+    rules.mode == Mode::DoubleSar && courts_to_a_target(rules) && solves(rules)
 }
 
 /// The race to seven tricks, or seven collected under the heap, judged in a layout by the solver with Hard's playout
