@@ -73,39 +73,50 @@ fn options() -> Result<Options, String> {
 fn worth(solver: &mut Solver, pos: &PlayState, card: Card, team: Side, heap: bool) -> i32 {
     let mut child = *pos;
     child.play(card);
-    let ours = child.taken()[team.index()];
-    let theirs = child.taken()[team.other().index()];
-    let won = ours >= SEVEN || (theirs < SEVEN && solver.can_take(&child, team, SEVEN - ours));
-    let (winner, taken, losers) = if won {
-        (team, ours, theirs)
-    } else {
-        (team.other(), theirs, ours)
-    };
-    let court = losers == 0
-        && if heap {
-            solver.can_take_all(&child, winner)
-        } else {
-            taken >= SEVEN || solver.can_sweep(&child, winner, SEVEN - taken)
-        };
-    let worth = if court { 2 } else { 1 };
-    if won { worth } else { -worth }
+    let taken = child.taken();
+    let taken = [taken[team.index()], taken[team.other().index()]];
+    let end = solver.race_end(&child, team, taken, heap);
+    let worth = if end.court { 2 } else { 1 };
+    if end.winner == team { worth } else { -worth }
 }
 
-/// The cost of `card` among every card the seat could play in `pos`.
-fn cost(solver: &mut Solver, pos: &PlayState, cards: CardSet, card: Card, team: Side, heap: bool) -> i32 {
-    let best = cards
-        .iter()
-        .map(|c| worth(solver, pos, c, team, heap))
-        .max()
-        .unwrap_or(0);
-    best - worth(solver, pos, card, team, heap)
+/// What the hand comes to after each card the seat could play, each solved once.
+struct Prices {
+    worth: [Option<i32>; 64],
+    best: i32,
 }
 
-/// Costs added up by trick: decisions, then Expert's, Hard's, and the shown Expert's.
+impl Prices {
+    fn of(solver: &mut Solver, pos: &PlayState, cards: CardSet, team: Side, heap: bool) -> Prices {
+        let mut worth = [None; 64];
+        for card in cards {
+            worth[usize::from(card.bit())] = Some(self::worth(solver, pos, card, team, heap));
+        }
+        let best = worth.iter().flatten().copied().max().unwrap_or(0);
+        Prices { worth, best }
+    }
+
+    /// How much less the hand comes to after `card` than after the best card, if it was one of
+    /// the cards priced.
+    fn cost(&self, card: Card) -> Option<i32> {
+        self.worth[usize::from(card.bit())].map(|worth| self.best - worth)
+    }
+}
+
+/// Decisions and their costs added up by trick: Expert's, Hard's, and the shown Expert's.
 #[derive(Default)]
 struct Tally {
-    decisions: [[u32; 13]; 2],
+    decisions: [[u32; 13]; 3],
     cost: [[i32; 13]; 3],
+}
+
+impl Tally {
+    fn add(&mut self, row: usize, trick: usize, cost: Option<i32>) {
+        if let Some(cost) = cost {
+            self.decisions[row][trick] += 1;
+            self.cost[row][trick] += cost;
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -159,16 +170,13 @@ fn play(
         if let (true, Intent::Play { card }) = (asked, intent) {
             let truth: [CardSet; 4] = std::array::from_fn(|i| table.view(Seat::ALL[i]).hand);
             let pos = PlayState::from_view(&view, truth, rules);
-            let cards = view.playable() & pos.legal();
-            let team = who.team();
-            let side = usize::from(!is_expert);
-            tally.decisions[side][trick] += 1;
-            tally.cost[side][trick] += cost(solver, &pos, cards, card, team, heap);
+            let prices = Prices::of(solver, &pos, view.playable() & pos.legal(), who.team(), heap);
+            tally.add(usize::from(!is_expert), trick, prices.cost(card));
             if is_expert && options.omniscient {
                 let mut open = view.clone();
                 open.exposed = truth;
                 if let Intent::Play { card } = shown[who.index()].decide(&open, rules) {
-                    tally.cost[2][trick] += cost(solver, &pos, cards, card, team, heap);
+                    tally.add(2, trick, prices.cost(card));
                 }
             }
         }
@@ -184,48 +192,39 @@ fn report(options: &Options, hands: usize, tally: &Tally) {
         "{} matches from seed {}, {hands} hands of {}: cost by trick (decisions, cost)",
         options.matches, options.from, options.preset
     );
-    // the shown Expert's column, where it was asked
-    let shown = |cost: i32| {
-        if options.omniscient {
-            format!("  {cost:4}")
-        } else {
-            String::new()
-        }
+    // Expert's, Hard's, and the shown Expert's where it was asked
+    let rows = if options.omniscient { 3 } else { 2 };
+    let line = |cell: &dyn Fn(usize) -> (u32, i32)| {
+        (0..rows)
+            .map(|row| {
+                let (decisions, cost) = cell(row);
+                format!("  {decisions:5} {cost:4}")
+            })
+            .collect::<String>()
     };
-    let heading = if options.omniscient { "  shown all" } else { "" };
-    println!("trick  expert     hard{heading}");
+    let heading = ["     expert", "       hard", "  shown all"];
+    println!("trick{}", heading[..rows].concat());
     for t in options.tricks.0 - 1..options.tricks.1 {
         println!(
-            "{:5}  {:4} {:4}  {:4} {:4}{}",
+            "{:5}{}",
             t + 1,
-            tally.decisions[0][t],
-            tally.cost[0][t],
-            tally.decisions[1][t],
-            tally.cost[1][t],
-            shown(tally.cost[2][t])
+            line(&|row| (tally.decisions[row][t], tally.cost[row][t]))
         );
     }
-    let sum = |row: &[i32; 13]| row.iter().sum::<i32>();
-    let decisions = |row: &[u32; 13]| row.iter().sum::<u32>();
-    println!(
-        "total  {:4} {:4}  {:4} {:4}{}",
-        decisions(&tally.decisions[0]),
-        sum(&tally.cost[0]),
-        decisions(&tally.decisions[1]),
-        sum(&tally.cost[1]),
-        shown(sum(&tally.cost[2]))
-    );
-    let per100 = |cost: i32| f64::from(cost) * 100.0 / hands.max(1) as f64;
-    let shown = if options.omniscient {
-        format!(", expert shown all {:.1}", per100(sum(&tally.cost[2])))
-    } else {
-        String::new()
+    let total = |row: usize| {
+        (
+            tally.decisions[row].iter().sum::<u32>(),
+            tally.cost[row].iter().sum::<i32>(),
+        )
     };
-    println!(
-        "per 100 hands: expert {:.1}, hard {:.1}{shown}",
-        per100(sum(&tally.cost[0])),
-        per100(sum(&tally.cost[1]))
-    );
+    println!("total{}", line(&total));
+    let per100 = (0..rows)
+        .map(|row| {
+            let per100 = f64::from(total(row).1) * 100.0 / hands.max(1) as f64;
+            format!("{} {per100:.1}", heading[row].trim())
+        })
+        .collect::<Vec<_>>();
+    println!("per 100 hands: {}", per100.join(", "));
 }
 
 #[cfg(test)]
@@ -261,8 +260,11 @@ mod tests {
         let mut solver = Solver::new();
         let (pos, cards, team) = two_left([6, 5]);
         assert_eq!(worth(&mut solver, &pos, card("AS"), team, false), 1);
-        assert_eq!(cost(&mut solver, &pos, cards, card("AS"), team, false), 0);
-        assert_eq!(cost(&mut solver, &pos, cards, card("2H"), team, false), 2);
+        let prices = Prices::of(&mut solver, &pos, cards, team, false);
+        assert_eq!(prices.cost(card("AS")), Some(0));
+        assert_eq!(prices.cost(card("2H")), Some(2));
+        // a card the seat could not play is not priced
+        assert_eq!(prices.cost(card("KH")), None);
     }
 
     #[test]
@@ -271,6 +273,7 @@ mod tests {
         let (pos, cards, team) = two_left([6, 0]);
         assert_eq!(worth(&mut solver, &pos, card("AS"), team, false), 2);
         // the two gives both tricks away and the seventh with them: from a court to a loss
-        assert_eq!(cost(&mut solver, &pos, cards, card("2H"), team, false), 3);
+        let prices = Prices::of(&mut solver, &pos, cards, team, false);
+        assert_eq!(prices.cost(card("2H")), Some(3));
     }
 }

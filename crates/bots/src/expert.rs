@@ -349,16 +349,16 @@ impl Outcome {
         let ours = self.taken[0] + gained(self.team);
         let theirs = self.taken[1] + gained(other);
         let [our_court, our_win, their_win, their_court] = self.worth;
-        let we_win = ours >= SEVEN || (theirs < SEVEN && solver.can_take(&child, self.team, SEVEN - ours));
-        let (winner, taken, losers, [court, plain]) = if we_win {
-            (self.team, ours, theirs, [our_court, our_win])
-        } else {
-            (other, theirs, ours, [their_court, their_win])
+        let end = solver.race_end(&child, self.team, [ours, theirs], self.heap);
+        let worth = match (end.winner == self.team, end.court) {
+            (true, true) => our_court,
+            (true, false) => our_win,
+            (false, false) => their_win,
+            (false, true) => their_court,
         };
-        let made = losers == 0 && self.court(solver, &child, winner, taken);
         End {
-            worth: if made { court } else { plain },
-            court: made.then_some(winner),
+            worth,
+            court: end.court.then_some(end.winner),
             child,
         }
     }
@@ -373,17 +373,6 @@ impl Outcome {
             false => 0.0,
             true if side == self.team => ALL_THIRTEEN,
             true => -ALL_THIRTEEN,
-        }
-    }
-
-    /// Can `side`, on `taken` with the other team on none, still make a court: every trick
-    /// from here to its seventh (R-COURT), or under the heap every trick still to be collected
-    /// (R-DSKOT)?
-    fn court(&self, solver: &mut Solver, pos: &PlayState, side: Side, taken: u8) -> bool {
-        if self.heap {
-            solver.can_take_all(pos, side)
-        } else {
-            taken >= SEVEN || solver.can_sweep(pos, side, SEVEN - taken)
         }
     }
 }

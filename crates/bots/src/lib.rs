@@ -16,4 +16,4 @@ pub mod sample;
 pub mod solver;
 
 pub use bot::{Bot, Entrant, Level, UnknownLevel};
-pub use solver::{Solver, at_stake};
+pub use solver::{RaceEnd, Solver, at_stake};

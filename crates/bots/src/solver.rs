@@ -39,6 +39,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
+use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::trick::{NO_TRUMPS, beats_bits as beats};
 use courtpiece_rules::{
     Call, Card, CardSet, Collect, Count, Mode, PlayState, Rank, RuleSet, Seat, Side, Suit, Waits,
@@ -300,6 +301,13 @@ impl Entry {
 /// The answers kept for each shape.
 type Partitions = HashMap<Shape, Vec<Entry>, BuildHasherDefault<KeyHasher>>;
 
+/// How a race to seven ends with best play by everyone: who wins it, and whether with a court.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceEnd {
+    pub winner: Side,
+    pub court: bool,
+}
+
 /// The double-dummy solver. Keep one for many positions with the same trumps: what it learns
 /// carries over.
 #[derive(Default)]
@@ -433,6 +441,27 @@ impl Solver {
         debug_assert!(pos.heap().is_none(), "a run of tricks is asked in Single Sar");
         self.prepare(pos);
         self.sweep(pos, team.index() as u8, n)
+    }
+
+    /// How the race to seven tricks (R-SEVEN; seven collected under the heap, R-DSWIN) ends from
+    /// `pos`, `taken` the tricks counted so far, `team`'s and then the other team's. A court is
+    /// the loser on none and the winner taking every trick to its seventh (R-COURT), or under
+    /// the heap every trick still to be collected (R-DSKOT).
+    pub fn race_end(&mut self, pos: &PlayState, team: Side, taken: [u8; 2], heap: bool) -> RaceEnd {
+        let [ours, theirs] = taken;
+        let won = ours >= SEVEN || (theirs < SEVEN && self.can_take(pos, team, SEVEN - ours));
+        let (winner, taken, losers) = if won {
+            (team, ours, theirs)
+        } else {
+            (team.other(), theirs, ours)
+        };
+        let court = losers == 0
+            && if heap {
+                self.can_take_all(pos, winner)
+            } else {
+                taken >= SEVEN || self.can_sweep(pos, winner, SEVEN - taken)
+            };
+        RaceEnd { winner, court }
     }
 
     /// Can `team` take, or under the heap collect, every trick still at stake ([`at_stake`])?
