@@ -28,10 +28,9 @@ pub(crate) fn parse_code(text: &str) -> Result<TableCode, String> {
 #[derive(Debug, clap::Args)]
 pub struct Options {
     /// A seat each for the rules' players (four; three for hokm-3 and for dummy, whose dummy is
-    /// played by its driver; two for hokm-2), each
-    /// bot:easy, bot:medium, bot:hard, remote (a person who joins) or ext:COMMAND (an outside
-    /// program, see docs/bot-protocol.md; a command without commas), e.g.
-    /// bot:medium,remote,remote,remote.
+    /// played by its driver; two for hokm-2), each bot:easy, bot:medium, bot:hard, bot:expert,
+    /// remote (a person who joins) or ext:COMMAND (an outside program, see docs/bot-protocol.md;
+    /// a command without commas), e.g. bot:medium,remote,remote,remote.
     #[arg(long)]
     pub seats: String,
     /// Open the table on this UDP port (remote seats open it on 47777 by default).
