@@ -4,10 +4,10 @@ use std::path::PathBuf;
 
 use courtpiece_rules::{GameRecord, Intent, Match, MatchSummary, Preset, RuleSet};
 
-use crate::support::courtpiece;
+use crate::support::{courtpiece, scratch};
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("courtpiece-cli-{}", std::process::id()));
+    let dir = scratch("files");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -255,7 +255,7 @@ fn play_in_the_terminal_takes_options_on_top_of_a_preset() {
 
 #[test]
 fn play_in_the_terminal_takes_typed_moves_and_stops_at_the_end_of_input() {
-    let record = std::env::temp_dir().join(format!("courtpiece-play-{}.json", std::process::id()));
+    let record = scratch("play.json");
     let text = play_typed(
         &[
             "--seed",
@@ -343,8 +343,7 @@ fn solve_prints_the_leaders_tricks_line_by_line() {
 #[test]
 fn serve_and_replay_print_the_same_summary_in_every_preset() {
     for preset in Preset::ALL {
-        let record =
-            std::env::temp_dir().join(format!("courtpiece-serve-{}-{preset}.json", std::process::id()));
+        let record = scratch(&format!("serve-{preset}.json"));
         let seats =
             ["bot:medium", "bot:easy", "bot:medium", "bot:easy"][..preset.rules().seats().people()].join(",");
         let out = courtpiece(&[
@@ -421,7 +420,7 @@ fn serve_refuses_bad_seats_and_corrupt_saves() {
 
 #[test]
 fn serve_keeps_a_record_of_every_match_and_each_replays() {
-    let dir = std::env::temp_dir().join(format!("courtpiece-two-{}", std::process::id()));
+    let dir = scratch("two");
     std::fs::create_dir_all(&dir).unwrap();
     let first = dir.join("m.json");
     let out = courtpiece(&[
@@ -462,7 +461,7 @@ fn serve_keeps_a_record_of_every_match_and_each_replays() {
 #[test]
 fn serve_takes_a_rule_set_of_options() {
     let options = temp_file("options.json", r#"{"preset":"double-sar","first_collect":5}"#);
-    let record = std::env::temp_dir().join(format!("courtpiece-custom-{}.json", std::process::id()));
+    let record = scratch("custom.json");
     let out = courtpiece(&[
         "serve",
         "--seats",
@@ -526,7 +525,7 @@ fn served(dir: &std::path::Path, name: &str, rules: &str, hands: &str) -> std::p
 /// what they cost; rules it does not count are refused with the reason.
 #[test]
 fn review_lists_the_cards_that_cost_tricks() {
-    let dir = std::env::temp_dir().join(format!("courtpiece-review-{}", std::process::id()));
+    let dir = scratch("review");
     std::fs::create_dir_all(&dir).unwrap();
     let record = served(&dir, "match", "court-piece", "2");
     let record_arg = record.to_str().unwrap();
@@ -580,7 +579,7 @@ fn with_history(data: &std::path::Path, args: &[&str]) -> std::process::Output {
 
 #[test]
 fn serve_keeps_its_matches_in_the_history_and_history_lists_them() {
-    let data = std::env::temp_dir().join(format!("courtpiece-history-cli-{}", std::process::id()));
+    let data = scratch("history");
     std::fs::remove_dir_all(&data).ok();
     let four = "bot:easy,bot:medium,bot:easy,bot:medium";
     let served = with_history(&data, &["serve", "--seats", four, "--matches", "2", "--json"]);

@@ -3,7 +3,7 @@
 use std::process::Child;
 use std::time::{Duration, Instant};
 
-use crate::support::{finish, free_port, last_line, spawn};
+use crate::support::{finish, free_port, last_line, scratch, spawn};
 
 #[test]
 fn a_host_and_three_joining_bots_finish_a_match_and_print_the_same_summary() {
@@ -196,7 +196,7 @@ fn saved_moves(path: &std::path::Path) -> usize {
 #[test]
 fn players_come_back_after_the_host_is_killed_and_resumed() {
     let port = free_port();
-    let dir = std::env::temp_dir().join(format!("courtpiece-kill-{}", std::process::id()));
+    let dir = scratch("kill");
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("match.json");
     let record_arg = record.to_str().unwrap();

@@ -1,7 +1,9 @@
 //! Running the `courtpiece` binary as a person runs it, for the tests of this binary.
 
 use std::net::UdpSocket;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// The binary, keeping its match history in a folder of this test run's rather than the
@@ -13,8 +15,23 @@ pub fn command() -> Command {
 }
 
 /// The data folder of the binaries this test run starts.
-pub fn data_dir() -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("courtpiece-it-data-{}", std::process::id()))
+pub fn data_dir() -> PathBuf {
+    scratch("data")
+}
+
+/// A path in this test run's folder, kept under the build's own temporary folder rather than the
+/// system's and emptied when the run first asks for it: nothing piles up from run to run, and a
+/// failed run's files stay to be looked at until the next.
+pub fn scratch(name: &str) -> PathBuf {
+    static FOLDER: OnceLock<PathBuf> = OnceLock::new();
+    FOLDER
+        .get_or_init(|| {
+            let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("courtpiece-it");
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("the build's temporary folder takes files");
+            dir
+        })
+        .join(name)
 }
 
 /// Runs `courtpiece` with `args` to its end, with nothing on its standard input.

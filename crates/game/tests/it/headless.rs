@@ -182,7 +182,7 @@ fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
     let straight = play(rules.clone(), 21);
     let expected = snapshot(straight.world()).unwrap().game.summary();
 
-    let path = std::env::temp_dir().join(format!("courtpiece-resume-{}.json", std::process::id()));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("courtpiece-resume.json");
     let seats = bots(&rules);
     let mut first = app();
     first.insert_resource(SavePath(path.clone()));
@@ -233,7 +233,7 @@ fn a_match_stopped_mid_hand_resumes_from_its_save_and_ends_the_same() {
 
 #[test]
 fn a_corrupt_save_is_refused_and_left_alone() {
-    let path = std::env::temp_dir().join(format!("courtpiece-corrupt-{}.json", std::process::id()));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("courtpiece-corrupt.json");
     std::fs::write(&path, "{ not a record").unwrap();
     assert!(courtpiece_rules::GameRecord::from_json(&std::fs::read_to_string(&path).unwrap()).is_err());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not a record");

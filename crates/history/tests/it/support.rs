@@ -1,6 +1,6 @@
 //! Matches to keep: played by bots, each person named.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use courtpiece_bots::Level;
 use courtpiece_history::{MatchEntry, Sitter};
@@ -51,9 +51,13 @@ pub fn entry(preset: Preset, seed: u64, names: &[&str]) -> (Match, MatchEntry) {
     )
 }
 
-/// A fresh folder for a history.
+/// A fresh folder for a history, under the build's own temporary folder rather than the system's:
+/// each test's is emptied when it starts, so nothing piles up from run to run, and a failed test's
+/// files stay to be looked at until the next.
 pub fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("courtpiece-history-{name}-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("courtpiece-history")
+        .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }

@@ -44,7 +44,7 @@ fn players_come_back_to_their_own_seats_after_the_host_restarts_from_its_save() 
     rules.max_hands = Some(3);
     rules.target = None;
     let access = Access::Code("RST-2468".parse().unwrap());
-    let dir = std::env::temp_dir().join(format!("courtpiece-restart-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("courtpiece-restart");
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("match.json");
 
