@@ -5,7 +5,7 @@ use std::path::Path;
 
 use courtpiece_bots::Solver;
 use courtpiece_bots::review::{CardReview, ReviewError, review};
-use courtpiece_rules::GameRecord;
+use courtpiece_rules::{GameRecord, Mode};
 use serde::Serialize;
 
 use super::CliError;
@@ -71,13 +71,19 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         println!("{}", serde_json::to_string(&figures).unwrap_or_default());
         return Ok(());
     }
+    // under the heap what a side can lose is tricks it would have collected (R-COLLECT)
+    let (verb, unit) = if record.rules.mode == Mode::DoubleSar {
+        ("collect", "collected tricks")
+    } else {
+        ("take", "tricks")
+    };
     for c in &figures.costly {
         let r = c.card;
         let better = r
             .better
             .map_or_else(String::new, |b| format!("; {b} would have kept {}", r.before));
         println!(
-            "hand {}, trick {}: seat {} played {}: its side could take {} more tricks before, {} after (cost {}){better}",
+            "hand {}, trick {}: seat {} played {}: its side could {verb} {} more tricks before, {} after (cost {}){better}",
             r.hand,
             r.trick,
             r.seat.index(),
@@ -88,7 +94,7 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         );
     }
     println!(
-        "{} cards reviewed from trick {} of each hand; {} cost their side {} tricks in all",
+        "{} cards reviewed from trick {} of each hand; {} cost their side {} {unit} in all",
         figures.cards_reviewed,
         o.from_trick,
         figures.costly.len(),

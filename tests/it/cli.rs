@@ -559,6 +559,15 @@ fn review_lists_the_cards_that_cost_tricks() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let figures: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(figures["cards_reviewed"], 5 * 4, "{figures}");
+    let text = courtpiece(&["review", double.to_str().unwrap(), "--from-trick", "9"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    let summary = format!("{} collected tricks in all", figures["tricks_lost"]);
+    assert!(text.contains(&summary), "{text}");
+    assert_eq!(
+        text.matches("its side could collect").count(),
+        figures["costly"].as_array().unwrap().len(),
+        "{text}"
+    );
 
     let mindi = served(&dir, "mindi", "mindi", "1");
     let out = courtpiece(&["review", mindi.to_str().unwrap()]);
