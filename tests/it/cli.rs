@@ -559,15 +559,18 @@ fn review_lists_the_cards_that_cost_tricks() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let figures: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(figures["cards_reviewed"], 5 * 4, "{figures}");
-    let text = courtpiece(&["review", double.to_str().unwrap(), "--from-trick", "9"]);
+    // the text names what the heap counts, tricks collected; over the whole hand Easy's cards
+    // cost some, so there are lines to read
+    let text = courtpiece(&["review", double.to_str().unwrap()]);
+    assert!(text.status.success(), "{}", String::from_utf8_lossy(&text.stderr));
     let text = String::from_utf8_lossy(&text.stdout);
-    let summary = format!("{} collected tricks in all", figures["tricks_lost"]);
-    assert!(text.contains(&summary), "{text}");
-    assert_eq!(
-        text.matches("its side could collect").count(),
-        figures["costly"].as_array().unwrap().len(),
+    let costly: Vec<&str> = text.lines().filter(|l| l.starts_with("hand ")).collect();
+    assert!(!costly.is_empty(), "{text}");
+    assert!(
+        costly.iter().all(|l| l.contains("its side could collect")),
         "{text}"
     );
+    assert!(text.trim_end().ends_with("collected tricks in all"), "{text}");
 
     let mindi = served(&dir, "mindi", "mindi", "1");
     let out = courtpiece(&["review", mindi.to_str().unwrap()]);
