@@ -39,7 +39,7 @@ pub struct Options {
     pub json: bool,
     /// Instead of the match figures: at every card A's bots play where B's would have played
     /// another, play the hand on both ways and say what A's choices were worth, by where in
-    /// the hand they came (docs/bots.md, "Where Expert and Hard part ways").
+    /// the hand they came (docs/expert-log.md, "Where Expert and Hard part ways").
     #[arg(long)]
     pub diverge: bool,
 }

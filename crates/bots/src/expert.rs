@@ -24,15 +24,15 @@
 //! sets of deals ([`OPENING`]). Defending there it plays Hard's
 //! cards; in its own team's calls, where courts are made, it searches one tree of the cards the
 //! table sees over many layouts (`hard/tree.rs`), which won more hands against Hard than Hard's
-//! cards did on five sets of deals of six (`docs/bots.md`, "The attack's opening searched as the
+//! cards did on five sets of deals of six (`docs/expert-log.md`, "The attack's opening searched as the
 //! seat knows it"); card by card it wins more hands and makes fewer courts than Hard's, about even
 //! in the match ("The tree's cards against Hard's"). The tree's leads there kept a court that
 //! could still be forced less often than Hard's did: at each of my team's leads in those tricks,
 //! while the other team has no trick, the layouts are also asked which cards leave a court the
 //! solver can still force, and a card that does in clearly more of them than the tree's is led
-//! instead ([`CourtOpen`]; `docs/bots.md`, "Where the courts are lost"). Under the Double Sar
+//! instead ([`CourtOpen`]; `docs/expert-log.md`, "Where the courts are lost"). Under the Double Sar
 //! heap the same opening won more hands against Hard than this search's cards on the same deals
-//! (`docs/bots.md`, "Double Sar's opening as Court Piece's").
+//! (`docs/expert-log.md`, "Double Sar's opening as Court Piece's").
 //!
 //! Every layout Expert draws where another seat called trumps follows what the call says of the
 //! caller's hand: the trumps are the suit its first five cards were longest and strongest in
@@ -72,12 +72,12 @@ const LAYOUTS: u32 = 256;
 /// solver's: Hard's as Hard plays for itself when defending, the tree's (`hard/tree.rs`) in
 /// Expert's own team's calls. Where Expert's card there differed from Hard's, the hand played
 /// on both ways from the two
-/// (`courtpiece arena --a expert --b hard --diverge`, `docs/bots.md`, "Where Expert and Hard
+/// (`courtpiece arena --a expert --b hard --diverge`, `docs/expert-log.md`, "Where Expert and Hard
 /// part ways") came out worse from Expert's in the first three tricks, with fewer courts for the
 /// calling team, and better from the fourth to the sixth taken together. Likely why: the
 /// solver's defence finds every trick that stops a court, where this early, with most cards
 /// unseen, a table's does not. With the fourth trick Hard's too, the arena read more hands won
-/// on every set of deals it was played on (`docs/bots.md`, "Two more sets of deals, the opening
+/// on every set of deals it was played on (`docs/expert-log.md`, "Two more sets of deals, the opening
 /// by the match odds, and more playouts"); with the fifth and sixth Hard's as well it read no
 /// better (the same, "Five tricks, six, and the attack left to Hard longer"). Measured in
 /// Court Piece; under the Double Sar heap four tricks so played also won more hands than the

@@ -20,7 +20,7 @@ use crate::memory::Memory;
 use crate::sample::{sample, sample_evenly};
 
 /// How much less likely a play is in a layout that gives the seat a card read from it, by the
-/// seat's place in the trick. Counted over matches of four Hard bots (see `docs/bots.md`).
+/// seat's place in the trick. Counted over matches of four Hard bots (see `docs/expert-log.md`).
 struct Odds {
     /// A seat that could beat the other team's card let it stand, by place (second, third,
     /// last) and by how it could have beaten it: following suit higher, trumping a plain card,
