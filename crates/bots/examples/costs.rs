@@ -5,7 +5,9 @@
 //! after the best card: a hand won counts 1 and lost −1, a court (R-COURT, or under the Double
 //! Sar heap every trick collected, R-DSKOT) one more either way. With `--omniscient` each of
 //! Expert's decisions is also asked of an Expert shown every card: what is left of its cost then
-//! is the search's, the rest the hidden cards'.
+//! is the search's, the rest the hidden cards'. With `--partner` it is asked of an Expert shown
+//! its partner's hand only: the most any agreement between partners on what their cards say
+//! could give back.
 //!
 //! `cargo run --release -p courtpiece-bots --example costs -- --rules double-sar --matches 25`
 
@@ -13,10 +15,42 @@ use std::process::ExitCode;
 
 use courtpiece_bots::{Bot, Level, Solver};
 use courtpiece_rules::ending::SEVEN;
-use courtpiece_rules::{Card, CardSet, Intent, Match, Mode, Phase, PlayState, Preset, RuleSet, Seat, Side};
+use courtpiece_rules::{
+    Card, CardSet, Intent, Match, Mode, Phase, PlayState, Preset, RuleSet, Seat, SeatView, Side,
+};
 
 const USAGE: &str = "usage: costs [--rules PRESET] [--matches N] [--from SEED] [--hands N] \
-                     [--tricks FIRST-LAST] [--omniscient]";
+                     [--tricks FIRST-LAST] [--omniscient | --partner]";
+
+/// What the second Expert, asked the same decisions, is shown of the true deal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Shown {
+    Everything,
+    Partner,
+}
+
+impl Shown {
+    fn heading(self) -> &'static str {
+        match self {
+            Shown::Everything => "  shown all",
+            Shown::Partner => "    partner",
+        }
+    }
+
+    /// `view` with the cards this shows of `truth`, the hands as they lie, where the sampler
+    /// deals them to their holders in every layout.
+    fn view(self, view: &SeatView, truth: [CardSet; 4]) -> SeatView {
+        let mut open = view.clone();
+        match self {
+            Shown::Everything => open.exposed = truth,
+            Shown::Partner => {
+                let partner = view.seat.partner().index();
+                open.exposed[partner] = truth[partner];
+            }
+        }
+        open
+    }
+}
 
 struct Options {
     preset: Preset,
@@ -24,22 +58,30 @@ struct Options {
     from: u64,
     hands: usize,
     tricks: (usize, usize),
-    omniscient: bool,
+    shown: Option<Shown>,
 }
 
-fn options() -> Result<Options, String> {
+fn options(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
     let mut options = Options {
         preset: Preset::DoubleSar,
         matches: 25,
         from: 0,
         hands: 4,
         tricks: (5, 13),
-        omniscient: false,
+        shown: None,
     };
-    let mut args = std::env::args().skip(1);
+    let mut args = args.into_iter();
     while let Some(flag) = args.next() {
-        if flag == "--omniscient" {
-            options.omniscient = true;
+        let shown = match flag.as_str() {
+            "--omniscient" => Some(Shown::Everything),
+            "--partner" => Some(Shown::Partner),
+            _ => None,
+        };
+        if let Some(shown) = shown {
+            if options.shown.is_some_and(|s| s != shown) {
+                return Err("--omniscient and --partner: choose one".to_string());
+            }
+            options.shown = Some(shown);
             continue;
         }
         let value = args.next().ok_or_else(|| format!("{flag} wants a value"))?;
@@ -120,7 +162,7 @@ impl Tally {
 }
 
 fn main() -> ExitCode {
-    let options = match options() {
+    let options = match options(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(e) => {
             eprintln!("costs: {e}\n{USAGE}");
@@ -172,12 +214,10 @@ fn play(
             let pos = PlayState::from_view(&view, truth, rules);
             let prices = Prices::of(solver, &pos, view.playable() & pos.legal(), who.team(), heap);
             tally.add(usize::from(!is_expert), trick, prices.cost(card));
-            if is_expert && options.omniscient {
-                let mut open = view.clone();
-                open.exposed = truth;
-                if let Intent::Play { card } = shown[who.index()].decide(&open, rules) {
-                    tally.add(2, trick, prices.cost(card));
-                }
+            if let (true, Some(what)) = (is_expert, options.shown)
+                && let Intent::Play { card } = shown[who.index()].decide(&what.view(&view, truth), rules)
+            {
+                tally.add(2, trick, prices.cost(card));
             }
         }
         if table.apply(who, intent).is_err() {
@@ -193,7 +233,7 @@ fn report(options: &Options, hands: usize, tally: &Tally) {
         options.matches, options.from, options.preset
     );
     // Expert's, Hard's, and the shown Expert's where it was asked
-    let rows = if options.omniscient { 3 } else { 2 };
+    let rows = if options.shown.is_some() { 3 } else { 2 };
     let line = |cell: &dyn Fn(usize) -> (u32, i32)| {
         (0..rows)
             .map(|row| {
@@ -202,7 +242,11 @@ fn report(options: &Options, hands: usize, tally: &Tally) {
             })
             .collect::<String>()
     };
-    let heading = ["     expert", "       hard", "  shown all"];
+    let heading = [
+        "     expert",
+        "       hard",
+        options.shown.map_or("", Shown::heading),
+    ];
     println!("trick{}", heading[..rows].concat());
     for t in options.tricks.0 - 1..options.tricks.1 {
         println!(
@@ -275,5 +319,45 @@ mod tests {
         // the two gives both tricks away and the seventh with them: from a court to a loss
         let prices = Prices::of(&mut solver, &pos, cards, team, false);
         assert_eq!(prices.cost(card("2H")), Some(3));
+    }
+
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_second_expert_is_shown_every_card_or_its_partners_but_not_both() {
+        let shown = |line: &str| options(args(line)).map(|o| o.shown);
+        assert_eq!(shown(""), Ok(None));
+        assert_eq!(shown("--omniscient"), Ok(Some(Shown::Everything)));
+        assert_eq!(shown("--partner --rules court-piece"), Ok(Some(Shown::Partner)));
+        assert!(shown("--omniscient --partner").is_err());
+        assert!(shown("--tricks 5-14").is_err());
+    }
+
+    #[test]
+    fn shown_its_partners_hand_a_seat_sees_that_hand_and_no_other() {
+        let rules = Preset::CourtPiece.rules();
+        let mut table = Match::new(&rules, 7).expect("a match");
+        while table.view(Seat::ALL[0]).phase != Phase::TrickPlay {
+            table.advance();
+            let Some(who) = table.to_act() else { break };
+            let intent = Level::Medium.bot(1).decide(&table.view(who), &rules);
+            table.apply(who, intent).expect("a legal intent");
+        }
+        let truth: [CardSet; 4] = std::array::from_fn(|i| table.view(Seat::ALL[i]).hand);
+        let south = Seat::from_compass('S').expect("a seat");
+        let view = table.view(south);
+        let open = Shown::Partner.view(&view, truth);
+        for seat in Seat::ALL {
+            let expected = if seat == south.partner() {
+                truth[seat.index()]
+            } else {
+                view.exposed[seat.index()]
+            };
+            assert_eq!(open.exposed[seat.index()], expected, "{seat:?}");
+        }
+        assert_eq!(open.exposed[south.partner().index()].len(), 13);
+        assert_eq!(Shown::Everything.view(&view, truth).exposed, truth);
     }
 }
