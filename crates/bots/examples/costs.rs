@@ -7,12 +7,17 @@
 //! Expert's decisions is also asked of an Expert shown every card: what is left of its cost then
 //! is the search's, the rest the hidden cards'. With `--partner` it is asked of an Expert shown
 //! its partner's hand only: the most any agreement between partners on what their cards say
-//! could give back.
+//! could give back. With `--placed`, at each of Expert's decisions the layouts it draws (the
+//! reads of the play and of the call as its search has them) are counted for how many of the
+//! unseen cards they put in the hand that holds them, partner's and the other team's apart: the
+//! measure a new read must move.
 //!
 //! `cargo run --release -p courtpiece-bots --example costs -- --rules double-sar --matches 25`
 
 use std::process::ExitCode;
 
+use courtpiece_bots::memory::Memory;
+use courtpiece_bots::reads::Reads;
 use courtpiece_bots::{Bot, Level, Solver};
 use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{
@@ -20,7 +25,10 @@ use courtpiece_rules::{
 };
 
 const USAGE: &str = "usage: costs [--rules PRESET] [--matches N] [--from SEED] [--hands N] \
-                     [--tricks FIRST-LAST] [--omniscient | --partner]";
+                     [--tricks FIRST-LAST] [--omniscient | --partner] [--placed]";
+
+/// Layouts drawn for each decision `--placed` counts.
+const PLACED_LAYOUTS: u32 = 100;
 
 /// What the second Expert, asked the same decisions, is shown of the true deal.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,6 +67,7 @@ struct Options {
     hands: usize,
     tricks: (usize, usize),
     shown: Option<Shown>,
+    placed: bool,
 }
 
 fn options(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
@@ -69,6 +78,7 @@ fn options(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
         hands: 4,
         tricks: (5, 13),
         shown: None,
+        placed: false,
     };
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
@@ -77,6 +87,10 @@ fn options(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
             "--partner" => Some(Shown::Partner),
             _ => None,
         };
+        if flag == "--placed" {
+            options.placed = true;
+            continue;
+        }
         if let Some(shown) = shown {
             if options.shown.is_some_and(|s| s != shown) {
                 return Err("--omniscient and --partner: choose one".to_string());
@@ -150,6 +164,58 @@ impl Prices {
 struct Tally {
     decisions: [[u32; 13]; 3],
     cost: [[i32; 13]; 3],
+    /// By trick, of partner's unseen cards and then the other team's: how many the layouts put
+    /// in the hand that holds them, of how many they dealt.
+    placed: [[Placed; 2]; 13],
+}
+
+/// Unseen cards dealt by layouts, and of those, how many to the hand that holds them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Placed {
+    right: u64,
+    dealt: u64,
+}
+
+impl Placed {
+    fn add(&mut self, other: Placed) {
+        self.right += other.right;
+        self.dealt += other.dealt;
+    }
+
+    fn share(self) -> f64 {
+        self.right as f64 / self.dealt.max(1) as f64
+    }
+
+    /// The share placed right, or a dash where nothing was dealt.
+    fn shown(self) -> String {
+        if self.dealt == 0 {
+            "    —".to_string()
+        } else {
+            format!("{:.3}", self.share())
+        }
+    }
+}
+
+/// How well `layouts` layouts drawn as Expert's search draws them for `view` place the cards
+/// of partner's hand and of the other team's hands, as they lie in `truth`.
+fn placed(view: &SeatView, rules: &RuleSet, truth: [CardSet; 4], layouts: u32, seed: u64) -> [Placed; 2] {
+    use rand::SeedableRng;
+    let memory = Memory::read(view, rules);
+    let reads = Reads::of(view, rules, &memory).and_the_call(view, rules);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut placed = [Placed::default(); 2];
+    for _ in 0..layouts {
+        let hands = reads.sample(view, &memory, &mut rng);
+        for seat in Seat::ALL.into_iter().filter(|&s| s != view.seat) {
+            let held = truth[seat.index()] & memory.unseen;
+            let group = usize::from(seat != view.seat.partner());
+            placed[group].add(Placed {
+                right: u64::from((hands[seat.index()] & held).len()),
+                dealt: u64::from(held.len()),
+            });
+        }
+    }
+    placed
 }
 
 impl Tally {
@@ -211,6 +277,16 @@ fn play(
             && view.playable().len() > 1;
         if let (true, Intent::Play { card }) = (asked, intent) {
             let truth: [CardSet; 4] = std::array::from_fn(|i| table.view(Seat::ALL[i]).hand);
+            if is_expert && options.placed {
+                let seed = seed ^ (table.results().len() as u64) << 32 ^ (trick as u64) << 8;
+                for (sum, more) in
+                    tally.placed[trick]
+                        .iter_mut()
+                        .zip(placed(&view, rules, truth, PLACED_LAYOUTS, seed))
+                {
+                    sum.add(more);
+                }
+            }
             let pos = PlayState::from_view(&view, truth, rules);
             let prices = Prices::of(solver, &pos, view.playable() & pos.legal(), who.team(), heap);
             tally.add(usize::from(!is_expert), trick, prices.cost(card));
@@ -269,6 +345,17 @@ fn report(options: &Options, hands: usize, tally: &Tally) {
         })
         .collect::<Vec<_>>();
     println!("per 100 hands: {}", per100.join(", "));
+    if options.placed {
+        println!("trick  unseen cards Expert's layouts place right: partner's, the other team's");
+        let mut all = [Placed::default(); 2];
+        for t in options.tricks.0 - 1..options.tricks.1 {
+            let [partner, others] = tally.placed[t];
+            println!("{:5}  {} {}", t + 1, partner.shown(), others.shown());
+            all[0].add(partner);
+            all[1].add(others);
+        }
+        println!("all    {} {}", all[0].shown(), all[1].shown());
+    }
 }
 
 #[cfg(test)]
@@ -333,6 +420,7 @@ mod tests {
         assert_eq!(shown("--partner --rules court-piece"), Ok(Some(Shown::Partner)));
         assert!(shown("--omniscient --partner").is_err());
         assert!(shown("--tricks 5-14").is_err());
+        assert!(options(args("--placed --partner")).is_ok_and(|o| o.placed));
     }
 
     #[test]
@@ -359,5 +447,30 @@ mod tests {
         }
         assert_eq!(open.exposed[south.partner().index()].len(), 13);
         assert_eq!(Shown::Everything.view(&view, truth).exposed, truth);
+    }
+
+    #[test]
+    fn the_layouts_place_a_hand_they_are_shown_and_guess_at_the_others() {
+        let rules = Preset::DoubleSar.rules();
+        let mut table = Match::new(&rules, 11).expect("a match");
+        let mut bots: Vec<Box<dyn Bot>> = (0..4).map(|i| Level::Medium.bot(i)).collect();
+        // play on to the fifth trick, where `costs` starts asking
+        while table.view(Seat::ALL[0]).tricks.len() < 4 {
+            table.advance();
+            let Some(who) = table.to_act() else { break };
+            let intent = bots[who.index()].decide(&table.view(who), &rules);
+            table.apply(who, intent).expect("a legal intent");
+        }
+        let truth: [CardSet; 4] = std::array::from_fn(|i| table.view(Seat::ALL[i]).hand);
+        let south = Seat::from_compass('S').expect("a seat");
+        let view = table.view(south);
+        let [partner, others] = placed(&view, &rules, truth, 50, 1);
+        // nine cards in each of the three other hands
+        assert_eq!((partner.dealt, others.dealt), (50 * 9, 50 * 18));
+        assert!(partner.share() > 0.0 && partner.share() < 1.0, "{partner:?}");
+        assert!(others.share() > 0.0 && others.share() < 1.0, "{others:?}");
+        let [partner, others] = placed(&Shown::Partner.view(&view, truth), &rules, truth, 50, 1);
+        assert_eq!(partner.right, partner.dealt);
+        assert!(others.share() < 1.0, "{others:?}");
     }
 }
