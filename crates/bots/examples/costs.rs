@@ -82,15 +82,15 @@ fn options(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
     };
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
+        if flag == "--placed" {
+            options.placed = true;
+            continue;
+        }
         let shown = match flag.as_str() {
             "--omniscient" => Some(Shown::Everything),
             "--partner" => Some(Shown::Partner),
             _ => None,
         };
-        if flag == "--placed" {
-            options.placed = true;
-            continue;
-        }
         if let Some(shown) = shown {
             if options.shown.is_some_and(|s| s != shown) {
                 return Err("--omniscient and --partner: choose one".to_string());
