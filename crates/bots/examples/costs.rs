@@ -423,19 +423,29 @@ mod tests {
         assert!(options(args("--placed --partner")).is_ok_and(|o| o.placed));
     }
 
-    #[test]
-    fn shown_its_partners_hand_a_seat_sees_that_hand_and_no_other() {
-        let rules = Preset::CourtPiece.rules();
-        let mut table = Match::new(&rules, 7).expect("a match");
-        while table.view(Seat::ALL[0]).phase != Phase::TrickPlay {
+    /// A match of four Medium bots on `seed`, played into trick play until `tricks` tricks are
+    /// done: South's view there, and the four hands as they lie.
+    fn south_after(rules: &RuleSet, seed: u64, tricks: usize) -> (SeatView, [CardSet; 4]) {
+        let mut table = Match::new(rules, seed).expect("a match");
+        let mut bots: Vec<Box<dyn Bot>> = (0..4).map(|i| Level::Medium.bot(i)).collect();
+        loop {
+            let north = table.view(Seat::ALL[0]);
+            if north.phase == Phase::TrickPlay && north.tricks.len() >= tricks {
+                break;
+            }
             table.advance();
             let Some(who) = table.to_act() else { break };
-            let intent = Level::Medium.bot(1).decide(&table.view(who), &rules);
+            let intent = bots[who.index()].decide(&table.view(who), rules);
             table.apply(who, intent).expect("a legal intent");
         }
-        let truth: [CardSet; 4] = std::array::from_fn(|i| table.view(Seat::ALL[i]).hand);
-        let south = Seat::from_compass('S').expect("a seat");
-        let view = table.view(south);
+        let truth = std::array::from_fn(|i| table.view(Seat::ALL[i]).hand);
+        (table.view(Seat::from_compass('S').expect("a seat")), truth)
+    }
+
+    #[test]
+    fn shown_its_partners_hand_a_seat_sees_that_hand_and_no_other() {
+        let (view, truth) = south_after(&Preset::CourtPiece.rules(), 7, 0);
+        let south = view.seat;
         let open = Shown::Partner.view(&view, truth);
         for seat in Seat::ALL {
             let expected = if seat == south.partner() {
@@ -452,18 +462,8 @@ mod tests {
     #[test]
     fn the_layouts_place_a_hand_they_are_shown_and_guess_at_the_others() {
         let rules = Preset::DoubleSar.rules();
-        let mut table = Match::new(&rules, 11).expect("a match");
-        let mut bots: Vec<Box<dyn Bot>> = (0..4).map(|i| Level::Medium.bot(i)).collect();
-        // play on to the fifth trick, where `costs` starts asking
-        while table.view(Seat::ALL[0]).tricks.len() < 4 {
-            table.advance();
-            let Some(who) = table.to_act() else { break };
-            let intent = bots[who.index()].decide(&table.view(who), &rules);
-            table.apply(who, intent).expect("a legal intent");
-        }
-        let truth: [CardSet; 4] = std::array::from_fn(|i| table.view(Seat::ALL[i]).hand);
-        let south = Seat::from_compass('S').expect("a seat");
-        let view = table.view(south);
+        // at the fifth trick, where `costs` starts asking
+        let (view, truth) = south_after(&rules, 11, 4);
         let [partner, others] = placed(&view, &rules, truth, 50, 1);
         // nine cards in each of the three other hands
         assert_eq!((partner.dealt, others.dealt), (50 * 9, 50 * 18));
