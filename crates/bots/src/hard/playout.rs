@@ -8,12 +8,11 @@
 use std::time::{Duration, Instant};
 
 use courtpiece_rules::{
-    CallView, Card, CardSet, HandKind, Intent, MAX_SIDES, PlayState, RuleSet, SeatView, Side, Stop, Suit,
+    CallView, Card, CardSet, HandKind, MAX_SIDES, PlayState, RuleSet, SeatView, Side, Stop, Suit,
 };
 
 use super::Hard;
 use super::duel::Duel;
-use crate::bot::Bot;
 use crate::choices::{decision_rng, suit_strength};
 use crate::equity::Worth;
 use crate::memory::Memory;
@@ -245,10 +244,7 @@ impl Hard {
         if good == cards {
             return None;
         }
-        match self.medium.decide(view, rules) {
-            Intent::Play { card } if good.contains(card) => Some(card),
-            _ => good.iter().min_by_key(|c| (c.rank(), c.suit())),
-        }
+        self.among(view, rules, good)
     }
 }
 
