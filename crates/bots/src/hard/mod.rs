@@ -216,6 +216,10 @@ impl Hard {
 
     /// Of cards the search can not tell apart, Medium's, or else the lowest.
     pub(crate) fn among(&mut self, view: &SeatView, rules: &RuleSet, good: CardSet) -> Option<Card> {
+        // a single card is the search's own answer: Medium is asked only to choose among several
+        if good.len() <= 1 {
+            return good.lowest();
+        }
         match self.medium.decide(view, rules) {
             Intent::Play { card } if good.contains(card) => Some(card),
             _ => good.iter().min_by_key(|c| (c.rank(), c.suit())),
