@@ -397,6 +397,24 @@ pub(crate) mod tests {
         first_turn(Preset::CourtPiece, 7, |_| true)
     }
 
+    #[test]
+    fn among_alike_cards_medium_chooses_but_a_single_card_is_the_searchs_own() {
+        let (view, rules) = first_lead();
+        let mut hard = Hard::new(5);
+        let Intent::Play { card: medium } = hard.medium.decide(&view, &rules) else {
+            panic!("Medium plays a card at the first lead");
+        };
+        let other = (view.playable() - CardSet::from(medium))
+            .lowest()
+            .expect("another card to lead");
+        assert_eq!(
+            hard.among(&view, &rules, CardSet::from(medium) | CardSet::from(other)),
+            Some(medium)
+        );
+        assert_eq!(hard.among(&view, &rules, CardSet::from(other)), Some(other));
+        assert_eq!(hard.among(&view, &rules, CardSet::EMPTY), None);
+    }
+
     /// The first turn in trick play of the Hidden Rang caller's partner, who does not know
     /// trumps.
     pub(super) fn hidden_rang_partners_turn() -> (SeatView, RuleSet) {
