@@ -196,11 +196,7 @@ impl Hard {
             }
             samples += 1;
         }
-        (samples > 0).then_some(Weighed {
-            totals,
-            candidates,
-            samples,
-        })
+        (samples > 0).then_some(Weighed { totals, candidates })
     }
 
     /// The card `weighed` values most: the outcomes decide, and among the cards whose outcomes
@@ -279,8 +275,6 @@ pub(crate) struct Weighed {
     totals: [Value; 64],
     /// The cards judged in every layout.
     pub candidates: CardSet,
-    /// The layouts judged.
-    pub samples: u32,
 }
 
 impl Weighed {
