@@ -166,7 +166,7 @@ impl Expert {
     fn rather_than(&mut self, view: &SeatView, rules: &RuleSet, open: &Weighed, card: Card) -> Card {
         // the cards that keep the most courts open, as many as each other
         let good = open.best();
-        if good.is_empty() || good.contains(card) {
+        if good.contains(card) {
             return card;
         }
         self.hard.among(view, rules, good).unwrap_or(card)
@@ -370,7 +370,7 @@ impl Outcome {
 
 #[cfg(test)]
 mod tests {
-    use courtpiece_rules::{Deal, Preset, Seat, Trick};
+    use courtpiece_rules::{Deal, Preset, Seat, Suit, Trick};
 
     use super::*;
 
@@ -574,19 +574,20 @@ mod tests {
         assert!(expert.courts_open(&second, &rules).is_none());
     }
 
-    /// A court open after `card` in every layout, and after every other card in all but the
-    /// first `short` layouts.
+    /// A court open after a card of `suit` in every layout, and after any other card in all but
+    /// the first `short` layouts. By suit, as `hard`'s tests judge, so that the cards of a run,
+    /// judged once, agree.
     struct Opens {
-        card: Card,
+        suit: Suit,
         short: u32,
         /// The layout last judged, and how many layouts came before it.
         layout: std::cell::Cell<Option<(PlayState, u32)>>,
     }
 
     impl Opens {
-        fn new(card: Card, short: u32) -> Opens {
+        fn new(suit: Suit, short: u32) -> Opens {
             Opens {
-                card,
+                suit,
                 short,
                 layout: None.into(),
             }
@@ -602,7 +603,7 @@ mod tests {
                 None => 0,
             };
             self.layout.set(Some((*pos, before)));
-            let open = card == self.card || before >= self.short;
+            let open = card.suit() == self.suit || before >= self.short;
             Value::from(if open { 1.0 } else { 0.0 })
         }
     }
@@ -612,16 +613,17 @@ mod tests {
     #[test]
     fn a_card_that_keeps_a_court_open_in_more_layouts_than_the_trees_is_led() {
         let (view, rules) = crate::hard::tests::first_turn(Preset::CourtPiece, 7, |_| true);
-        // the top card of a suit is judged for itself, not as the twin of a higher one
-        let top = |suit| {
-            view.playable()
-                .iter()
-                .filter(|c| c.suit() == suit)
-                .max_by_key(|c| c.bit())
-        };
-        let mut tops = courtpiece_rules::Suit::ALL.into_iter().filter_map(top);
-        let (tree, other) = (tops.next().expect("a suit"), tops.next().expect("another suit"));
         let mut expert = Expert::new(7);
+        // the tree's card is the one Medium leads, so that a choice among every card, not only
+        // those open longest, would not pass for the right one
+        let Intent::Play { card: tree } = expert.hard.medium(&view, &rules) else {
+            panic!("Medium leads a card");
+        };
+        let other = Suit::ALL
+            .into_iter()
+            .filter(|&suit| suit != tree.suit())
+            .find_map(|suit| view.playable().iter().find(|c| c.suit() == suit))
+            .expect("a card of another suit");
         let mut weigh = |judge: Opens| {
             let weighed = expert
                 .hard
@@ -629,14 +631,14 @@ mod tests {
             weighed.expect("layouts weighed")
         };
         let (all, one_more, the_trees) = (
-            weigh(Opens::new(other, 0)),
-            weigh(Opens::new(other, 1)),
-            weigh(Opens::new(tree, 3)),
+            weigh(Opens::new(other.suit(), 0)),
+            weigh(Opens::new(other.suit(), 1)),
+            weigh(Opens::new(tree.suit(), 3)),
         );
         // open in every layout after every card: the tree's card stands
         assert_eq!((all.total(tree).outcome, all.total(other).outcome), (8.0, 8.0));
         assert_eq!(expert.rather_than(&view, &rules, &all, tree), tree);
-        // open after `other` (and its twins) in one layout more than after the tree's card
+        // open after `other`'s suit in one layout more than after the tree's card
         assert_eq!(
             (one_more.total(other).outcome, one_more.total(tree).outcome),
             (8.0, 7.0)
@@ -644,7 +646,7 @@ mod tests {
         let led = expert.rather_than(&view, &rules, &one_more, tree);
         assert_eq!(one_more.total(led).outcome, 8.0, "{led}");
         assert_eq!(led.suit(), other.suit());
-        // the tree's own card is the one open longest
+        // the tree's own card is among those open longest
         assert_eq!(expert.rather_than(&view, &rules, &the_trees, tree), tree);
     }
 }
