@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
 use std::time::{Duration, Instant};
 
 use courtpiece_bots::{Bot, Level};
@@ -16,11 +16,16 @@ use super::{ANSWER_WITHIN, OutsideError, SILENCES_ALLOWED};
 /// How long a program has to exit after it is told to quit, before it is killed.
 const EXIT_WITHIN: Duration = Duration::from_millis(200);
 
+/// The lines a program may write ahead of the host's reading; past them its output waits.
+const LINES_AHEAD: usize = 16;
+
 pub struct OutsideBot {
     command: String,
     name: String,
     child: Child,
-    input: Option<ChildStdin>,
+    /// The questions, written to the program's input by a thread of their own: a program that
+    /// does not read them blocks that thread, never the table.
+    input: Option<Sender<String>>,
     /// Behind a mutex only so that the bot is `Sync`: it is used through `&mut self`.
     answers: Mutex<Receiver<Said>>,
     /// Plays the turns the program does not.
@@ -43,11 +48,11 @@ impl OutsideBot {
                 command: command.to_owned(),
                 source,
             })?;
-        let (to, answers) = channel();
+        let (to, answers) = sync_channel(LINES_AHEAD);
         if let Some(out) = child.stdout.take() {
             std::thread::spawn(move || wire::read_lines(out, &to));
         }
-        let input = child.stdin.take();
+        let input = child.stdin.take().map(write_lines);
         let mut bot = OutsideBot {
             command: command.to_owned(),
             name: String::new(),
@@ -83,13 +88,12 @@ impl OutsideBot {
     }
 
     fn say(&mut self, ask: &Ask) -> Result<(), String> {
-        let Some(input) = &mut self.input else {
+        let Some(input) = &self.input else {
             return Err("its input is closed".into());
         };
         input
-            .write_all(ask.line().as_bytes())
-            .and_then(|()| input.flush())
-            .map_err(|e| format!("it no longer reads ({e})"))
+            .send(ask.line())
+            .map_err(|_| "it no longer reads its input".to_owned())
     }
 
     /// The program's next line, within the time it has.
@@ -110,13 +114,11 @@ impl OutsideBot {
         }
     }
 
-    /// Forgets answers that came too late for their question.
+    /// Forgets answers that came too late for their question: as many as may wait, since a
+    /// program that writes without pause would keep the queue full for ever.
     fn forget_late_answers(&mut self) {
         if let Ok(answers) = self.answers.get_mut() {
-            while !matches!(
-                answers.try_recv(),
-                Err(TryRecvError::Empty | TryRecvError::Disconnected)
-            ) {}
+            answers.try_iter().take(LINES_AHEAD).for_each(drop);
         }
     }
 
@@ -204,6 +206,24 @@ impl Drop for OutsideBot {
         self.child.kill().ok();
         self.child.wait().ok();
     }
+}
+
+/// A thread that writes each line sent to it to `input`, until a write fails or the sender is
+/// dropped; then the program's input is closed.
+fn write_lines(mut input: ChildStdin) -> Sender<String> {
+    let (to, lines) = channel::<String>();
+    std::thread::spawn(move || {
+        for line in lines {
+            if input
+                .write_all(line.as_bytes())
+                .and_then(|()| input.flush())
+                .is_err()
+            {
+                return;
+            }
+        }
+    });
+    to
 }
 
 fn shell(command: &str) -> Command {

@@ -1,7 +1,7 @@
 //! The lines of the bot protocol: what the host asks, and reading a program's answers.
 
 use std::io::{BufRead, BufReader, Read};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::SyncSender;
 
 use courtpiece_rules::{Intent, RuleSet, SeatView};
 use serde::Serialize;
@@ -42,8 +42,9 @@ pub enum Said {
     TooLong,
 }
 
-/// Reads `from` line by line into `to` until it ends or nobody listens.
-pub fn read_lines(from: impl Read, to: &Sender<Said>) {
+/// Reads `from` line by line into `to` until it ends or nobody listens. `to` is bounded, so a
+/// program that writes faster than it is asked waits for the host instead of filling its memory.
+pub fn read_lines(from: impl Read, to: &SyncSender<Said>) {
     let mut reader = BufReader::new(from);
     let mut line = Vec::new();
     loop {
@@ -55,9 +56,8 @@ pub fn read_lines(from: impl Read, to: &Sender<Said>) {
         let said = match read {
             Ok(0) | Err(_) => return,
             Ok(n) if n > MAX_LINE && line.last() != Some(&b'\n') => {
-                // skip the rest of the line
-                let mut rest = Vec::new();
-                if reader.read_until(b'\n', &mut rest).is_err() {
+                // skip the rest of the line without keeping it: it may never end
+                if reader.skip_until(b'\n').is_err() {
                     return;
                 }
                 Said::TooLong
@@ -93,7 +93,7 @@ pub fn name(answer: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::mpsc::channel;
+    use std::sync::mpsc::sync_channel;
 
     use courtpiece_rules::{Match, Preset, Seat};
 
@@ -137,10 +137,12 @@ mod tests {
 
     #[test]
     fn a_line_too_long_is_one_answer_of_nonsense() {
-        let mut input = "a".repeat(MAX_LINE + 10).into_bytes();
-        input.extend_from_slice(b"\n\"Keep\"\nlast");
-        let (tx, rx) = channel();
-        read_lines(&input[..], &tx);
+        // a line far longer than the limit, streamed: it is skipped, not kept
+        let input = std::io::repeat(b'a')
+            .take(64 * MAX_LINE as u64)
+            .chain(&b"\n\"Keep\"\nlast"[..]);
+        let (tx, rx) = sync_channel(3);
+        read_lines(input, &tx);
         drop(tx);
         let said: Vec<Said> = rx.iter().collect();
         assert_eq!(
@@ -151,5 +153,17 @@ mod tests {
                 Said::Line("last".into())
             ]
         );
+    }
+
+    #[test]
+    fn a_program_that_never_stops_writing_is_read_until_the_host_stops_listening() {
+        let (tx, rx) = sync_channel(4);
+        // endless empty lines
+        let reader = std::thread::spawn(move || read_lines(std::io::repeat(b'\n'), &tx));
+        for _ in 0..10 {
+            assert_eq!(rx.recv(), Ok(Said::Line(String::new())));
+        }
+        drop(rx);
+        reader.join().unwrap();
     }
 }

@@ -149,3 +149,20 @@ fn a_program_that_does_not_run_or_say_hello_is_refused_before_the_match() {
         assert!(stderr(&out).contains(why), "{}", stderr(&out));
     }
 }
+
+#[test]
+fn a_program_that_writes_without_reading_does_not_stall_or_swamp_the_host() {
+    // `yes` never reads its questions and writes nonsense as fast as it can: the questions back
+    // up in its input and its lines in its output, and the host must go on regardless
+    let seats = "ext:yes '{}',bot:easy,bot:easy,bot:easy";
+    let host = spawn(&["serve", "--seats", seats, "--hands", "6", "--json"]);
+    let out = finish(host, Duration::from_secs(120));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("which is not an intent"),
+        "{}",
+        stderr(&out)
+    );
+    let summary: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    assert_eq!(summary["hands"], 6);
+}
