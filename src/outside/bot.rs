@@ -87,7 +87,7 @@ impl OutsideBot {
         &self.name
     }
 
-    fn say(&mut self, ask: &Ask) -> Result<(), String> {
+    fn say(&self, ask: &Ask) -> Result<(), String> {
         let Some(input) = &self.input else {
             return Err("its input is closed".into());
         };
