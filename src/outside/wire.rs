@@ -137,7 +137,7 @@ mod tests {
 
     #[test]
     fn a_line_too_long_is_one_answer_of_nonsense() {
-        // a line far longer than the limit, streamed: it is skipped, not kept
+        // a line far longer than the limit, as a stream
         let input = std::io::repeat(b'a')
             .take(64 * MAX_LINE as u64)
             .chain(&b"\n\"Keep\"\nlast"[..]);
@@ -155,14 +155,28 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_program_that_never_stops_writing_is_read_until_the_host_stops_listening() {
-        let (tx, rx) = sync_channel(4);
-        // endless empty lines
-        let reader = std::thread::spawn(move || read_lines(std::io::repeat(b'\n'), &tx));
-        for _ in 0..10 {
-            assert_eq!(rx.recv(), Ok(Said::Line(String::new())));
+    /// A source of endless empty lines that counts the bytes read from it.
+    struct Endless(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            buf.fill(b'\n');
+            self.0.fetch_add(buf.len(), std::sync::atomic::Ordering::Relaxed);
+            Ok(buf.len())
         }
+    }
+
+    #[test]
+    fn a_program_that_never_stops_writing_waits_for_the_host_and_stops_with_it() {
+        let read = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (tx, rx) = sync_channel(4);
+        let source = Endless(read.clone());
+        let reader = std::thread::spawn(move || read_lines(source, &tx));
+        assert_eq!(rx.recv(), Ok(Said::Line(String::new())));
+        // nobody takes the next lines: the reader waits after a buffer's worth at most
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let waited = read.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(waited <= 64 * 1024, "{waited} bytes read ahead");
         drop(rx);
         reader.join().unwrap();
     }
