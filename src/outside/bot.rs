@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::{Intent, RuleSet, SeatView};
 
+use super::group;
 use super::wire::{self, Ask, Said};
 use super::{ANSWER_WITHIN, OutsideError, SILENCES_ALLOWED};
 
@@ -39,7 +40,9 @@ pub struct OutsideBot {
 impl OutsideBot {
     /// Runs `command` through the shell and has it say hello.
     pub fn start(command: &str, seed: u64) -> Result<OutsideBot, OutsideError> {
-        let mut child = shell(command)
+        let mut program = shell(command);
+        group::separate(&mut program);
+        let mut child = program
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -48,6 +51,7 @@ impl OutsideBot {
                 command: command.to_owned(),
                 source,
             })?;
+        group::started(&child);
         let (to, answers) = sync_channel(LINES_AHEAD);
         if let Some(out) = child.stdout.take() {
             std::thread::spawn(move || wire::read_lines(out, &to));
@@ -196,15 +200,12 @@ impl Drop for OutsideBot {
             // end of input too, for a program that reads until it
             self.input = None;
             let asked = Instant::now();
-            while asked.elapsed() < EXIT_WITHIN {
-                if let Ok(Some(_)) = self.child.try_wait() {
-                    return;
-                }
+            while asked.elapsed() < EXIT_WITHIN && !matches!(self.child.try_wait(), Ok(Some(_))) {
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
-        self.child.kill().ok();
-        self.child.wait().ok();
+        // what it started, if anything, ends with it
+        group::end(&mut self.child);
     }
 }
 

@@ -10,6 +10,7 @@ use std::time::Duration;
 use courtpiece_bots::{Bot, Entrant, Level, UnknownLevel};
 
 mod bot;
+mod group;
 mod wire;
 
 pub use bot::OutsideBot;

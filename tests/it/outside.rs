@@ -166,3 +166,93 @@ fn a_program_that_writes_without_reading_does_not_stall_or_swamp_the_host() {
     let summary: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
     assert_eq!(summary["hands"], 6);
 }
+
+/// A program through the shell that starts a helper, `sleep`, writing the helper's id to `ids`,
+/// then runs the example bot in the shell's place. The helper keeps none of the host's pipes, so
+/// the host's end is not held up by it.
+#[cfg(target_os = "linux")]
+fn with_a_helper(ids: &std::path::Path) -> String {
+    let ext = example();
+    let bot = ext.trim_start_matches("ext:");
+    format!(
+        "ext:sleep 120 >/dev/null 2>&1 & echo $! >> {}; exec {bot}",
+        ids.display()
+    )
+}
+
+/// The ids written to `ids`, once there are `count` of them.
+#[cfg(target_os = "linux")]
+fn ids_in(ids: &std::path::Path, count: usize) -> Vec<u32> {
+    let start = std::time::Instant::now();
+    loop {
+        let written: Vec<u32> = std::fs::read_to_string(ids)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|line| line.trim().parse().ok())
+            .collect();
+        if written.len() >= count {
+            return written;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{written:?} in {}",
+            ids.display()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Whether process `id` has ended within two seconds (a zombie has: it waits only to be reaped
+/// by whoever inherited it).
+#[cfg(target_os = "linux")]
+fn ends(id: u32) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < Duration::from_secs(2) {
+        let state = std::fs::read_to_string(format!("/proc/{id}/stat")).map(|stat| {
+            stat.rsplit(')')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .starts_with('Z')
+        });
+        if state.unwrap_or(true) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn what_a_program_starts_ends_with_its_seat() {
+    let ids = crate::support::scratch("helpers-at-the-end");
+    let seats = format!("{},bot:easy,bot:easy,bot:easy", with_a_helper(&ids));
+    let out = courtpiece(&["serve", "--seats", &seats, "--hands", "2", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // one for the hello before the match, one for the match
+    let helpers = ids_in(&ids, 2);
+    for helper in helpers {
+        assert!(ends(helper), "helper {helper} outlived the match");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_host_ends_the_programs_it_runs() {
+    let ids = crate::support::scratch("helpers-at-an-interrupt");
+    let seats = format!("{},bot:easy,bot:easy,bot:easy", with_a_helper(&ids));
+    let host = spawn(&["serve", "--seats", &seats, "--hands", "100000", "--json"]);
+    let helpers = ids_in(&ids, 2);
+    // what the terminal's Ctrl-C does to the host, which no longer shares a group with them
+    let interrupted = std::process::Command::new("kill")
+        .args(["-INT", &host.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let out = finish(host, Duration::from_secs(30));
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    for helper in helpers {
+        assert!(ends(helper), "helper {helper} outlived the host");
+    }
+}
