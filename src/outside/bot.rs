@@ -40,18 +40,16 @@ pub struct OutsideBot {
 impl OutsideBot {
     /// Runs `command` through the shell and has it say hello.
     pub fn start(command: &str, seed: u64) -> Result<OutsideBot, OutsideError> {
-        let mut program = shell(command);
-        group::separate(&mut program);
-        let mut child = program
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|source| OutsideError::Start {
-                command: command.to_owned(),
-                source,
-            })?;
-        group::started(&child);
+        let mut child = group::spawn(
+            shell(command)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit()),
+        )
+        .map_err(|source| OutsideError::Start {
+            command: command.to_owned(),
+            source,
+        })?;
         let (to, answers) = sync_channel(LINES_AHEAD);
         if let Some(out) = child.stdout.take() {
             std::thread::spawn(move || wire::read_lines(out, &to));

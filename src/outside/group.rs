@@ -9,24 +9,20 @@
 
 use std::process::{Child, Command};
 
-/// Has `command` start its program in a group of its own.
-pub fn separate(command: &mut Command) {
+/// Starts `command` in a group of its own, known to the interrupt from the moment it runs.
+pub fn spawn(command: &mut Command) -> std::io::Result<Child> {
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
-        command.process_group(0);
         unix::take_the_interrupt();
+        // held while the program starts, so that an interrupt in between waits to see it
+        let mut running = unix::running();
+        let child = command.process_group(0).spawn()?;
+        running.push(child.id());
+        Ok(child)
     }
     #[cfg(not(unix))]
-    let _ = command;
-}
-
-/// Keeps a started program's group in mind, for an interrupt.
-pub fn started(child: &Child) {
-    #[cfg(unix)]
-    unix::running().push(child.id());
-    #[cfg(not(unix))]
-    let _ = child;
+    command.spawn()
 }
 
 /// Ends the program and everything in its group, and waits for the program.
