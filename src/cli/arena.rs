@@ -3,6 +3,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
+use courtpiece::figures::{describe_seeds, seeds};
 use courtpiece::outside::Player;
 use courtpiece_bots::arena::{Calls, Summary, play_set};
 use courtpiece_rules::RuleSet;
@@ -25,8 +26,13 @@ pub struct Options {
     /// Play matches until at least this many hands are played.
     #[arg(long, default_value_t = 2000)]
     pub hands: u32,
+    /// The deals: another seed, another set of duplicate deals.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Several sets of deals, one after another, each played to --hands: seeds as 1-14, 1,3,7
+    /// or 1-3,9. Each seed's figures are printed as it ends, then all of them together.
+    #[arg(long, value_name = "LIST", value_parser = parse_seeds, conflicts_with = "seed")]
+    pub seeds: Option<Seeds>,
     /// The rules: any preset (tables of three and two too) or file of options, and `--rule`
     /// changes.
     #[command(flatten)]
@@ -42,6 +48,23 @@ pub struct Options {
     /// the hand they came (docs/expert-log.md, "Where Expert and Hard part ways").
     #[arg(long)]
     pub diverge: bool,
+}
+
+/// The seeds of `--seeds`.
+#[derive(Clone, Debug)]
+pub struct Seeds(Vec<u64>);
+
+fn parse_seeds(text: &str) -> Result<Seeds, String> {
+    seeds(text).map(Seeds)
+}
+
+impl Options {
+    /// The seeds of the sets of deals to play, in order.
+    fn seeds(&self) -> Vec<u64> {
+        self.seeds
+            .as_ref()
+            .map_or_else(|| vec![self.seed], |s| s.0.clone())
+    }
 }
 
 #[derive(Serialize)]
@@ -63,6 +86,36 @@ struct Figures {
     a_ms_p95: f64,
     b_ms_p50: f64,
     b_ms_p95: f64,
+    /// The seeds of the sets of deals these figures count.
+    seeds: Vec<u64>,
+    /// With several seeds, each one's figures on its own.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    by_seed: Vec<Figures>,
+}
+
+impl Figures {
+    fn of(o: &Options, rules: &RuleSet, s: &Summary, seeds: Vec<u64>) -> Figures {
+        Figures {
+            a: o.a.to_string(),
+            b: o.b.to_string(),
+            rules: describe_rules(rules),
+            matches: s.matches,
+            hands: s.hands,
+            a_hand_win_rate: s.a_hand_win_rate,
+            a_match_win_rate: s.a_match_win_rate,
+            ci95: s.ci95,
+            a_courts: s.courts[0],
+            b_courts: s.courts[1],
+            a_calls: s.by_caller[0],
+            b_calls: s.by_caller[1],
+            a_ms_p50: s.a_ms_p50,
+            a_ms_p95: s.a_ms_p95,
+            b_ms_p50: s.b_ms_p50,
+            b_ms_p95: s.b_ms_p95,
+            seeds,
+            by_seed: Vec::new(),
+        }
+    }
 }
 
 pub fn run(o: Options) -> Result<(), CliError> {
@@ -81,32 +134,33 @@ pub fn run(o: Options) -> Result<(), CliError> {
         }
     }
     let rules = o.rules.rule_set()?;
+    let seeds = o.seeds();
     if o.diverge {
-        return partings::run(&o, &rules, threads);
+        return partings::run(&o, &rules, threads, &seeds);
     }
-    let sets = run_sets(&o, threads, |index| {
-        let set = play_set(&rules, o.seed, index, o.a.entrant(), o.b.entrant());
-        (set.iter().map(|m| m.hands).sum(), set)
-    });
-    let s = Summary::of(&sets);
-    let figures = Figures {
-        a: o.a.to_string(),
-        b: o.b.to_string(),
-        rules: describe_rules(&rules),
-        matches: s.matches,
-        hands: s.hands,
-        a_hand_win_rate: s.a_hand_win_rate,
-        a_match_win_rate: s.a_match_win_rate,
-        ci95: s.ci95,
-        a_courts: s.courts[0],
-        b_courts: s.courts[1],
-        a_calls: s.by_caller[0],
-        b_calls: s.by_caller[1],
-        a_ms_p50: s.a_ms_p50,
-        a_ms_p95: s.a_ms_p95,
-        b_ms_p50: s.b_ms_p50,
-        b_ms_p95: s.b_ms_p95,
-    };
+    let mut all = Vec::new();
+    let mut by_seed = Vec::new();
+    for &seed in &seeds {
+        let sets = run_sets(&o, threads, seed, |index| {
+            let set = play_set(&rules, seed, index, o.a.entrant(), o.b.entrant());
+            (set.iter().map(|m| m.hands).sum(), set)
+        });
+        if seeds.len() > 1 {
+            let figures = Figures::of(&o, &rules, &Summary::of(&sets), vec![seed]);
+            println!("{}", describe_seed(seed, &figures));
+            by_seed.push(figures);
+        }
+        all.extend(sets);
+    }
+    let mut figures = Figures::of(&o, &rules, &Summary::of(&all), seeds);
+    figures.by_seed = by_seed;
+    if figures.seeds.len() > 1 {
+        println!(
+            "{} sets of deals together (seeds {}):",
+            figures.seeds.len(),
+            describe_seeds(&figures.seeds)
+        );
+    }
     println!(
         "{} (A) against {} (B), {} rules: {} matches, {} hands on duplicate deals",
         figures.a, figures.b, figures.rules, figures.matches, figures.hands
@@ -139,12 +193,43 @@ fn describe_rules(rules: &RuleSet) -> String {
     }
 }
 
-/// Plays duplicate sets on `threads` threads until `o.hands` hands are played, each set by
-/// `play` (which says how many hands it played), and gives what each set came to in the order of
-/// the sets: the same seed gives the same figures whichever thread finished first.
-fn run_sets<T: Send>(o: &Options, threads: usize, play: impl Fn(u64) -> (u32, T) + Sync) -> Vec<T> {
+/// One seed's figures in a line, as it ends in a run of several.
+fn describe_seed(seed: u64, f: &Figures) -> String {
+    format!(
+        "seed {seed}: A wins {:.1} % of {} matches (± {:.1}) and {:.1} % of {} hands; courts A {} - B {}; \
+         p95 A {} ms, B {} ms",
+        100.0 * f.a_match_win_rate,
+        f.matches,
+        100.0 * f.ci95,
+        100.0 * f.a_hand_win_rate,
+        f.hands,
+        f.a_courts,
+        f.b_courts,
+        ms(f.a_ms_p95),
+        ms(f.b_ms_p95),
+    )
+}
+
+/// A decision time to a tenth of a millisecond, or to four places where it is under one.
+fn ms(ms: f64) -> String {
+    match ms < 1.0 {
+        true => format!("{ms:.4}"),
+        false => format!("{ms:.1}"),
+    }
+}
+
+/// Plays the duplicate sets of `seed` on `threads` threads until `o.hands` hands are played, each
+/// set by `play` (which says how many hands it played), and gives what each set came to in the
+/// order of the sets: the same seed gives the same figures whichever thread finished first.
+fn run_sets<T: Send>(
+    o: &Options,
+    threads: usize,
+    seed: u64,
+    play: impl Fn(u64) -> (u32, T) + Sync,
+) -> Vec<T> {
     let bar = ProgressBar::new(u64::from(o.hands));
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} hands, {elapsed} (eta {eta})") {
+    let template = format!("seed {seed} {{bar:40}} {{pos}}/{{len}} hands, {{elapsed}} (eta {{eta}})");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);
     }
     let next_set = AtomicU64::new(0);

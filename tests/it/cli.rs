@@ -152,6 +152,60 @@ fn the_arena_says_where_two_levels_part_ways() {
 }
 
 #[test]
+fn the_arena_reads_several_sets_of_deals() {
+    let arena = |seeds: &[&str]| {
+        let mut args = vec![
+            "arena",
+            "--a",
+            "medium",
+            "--b",
+            "easy",
+            "--hands",
+            "25",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(seeds);
+        args.push("--json");
+        let out = courtpiece(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        let figures: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        (text, figures)
+    };
+    let (text, all) = arena(&["--seeds", "4-5,9"]);
+    assert!(text.contains("3 sets of deals together (seeds 4-5, 9)"), "{text}");
+    assert_eq!(all["seeds"], serde_json::json!([4, 5, 9]));
+    let by_seed = all["by_seed"].as_array().unwrap();
+    assert_eq!(by_seed.len(), 3);
+    let sum = |key: &str| by_seed.iter().map(|f| f[key].as_u64().unwrap()).sum::<u64>();
+    for key in ["matches", "hands", "a_courts", "b_courts"] {
+        assert_eq!(all[key].as_u64(), Some(sum(key)), "{key}: {all}");
+    }
+    // each seed's figures are those of a run on that seed alone
+    for (line, seed) in by_seed.iter().zip(["4", "5", "9"]) {
+        let (_, alone) = arena(&["--seed", seed]);
+        assert_eq!(alone["seeds"], serde_json::json!([seed.parse::<u64>().unwrap()]));
+        assert!(alone.get("by_seed").is_none(), "{alone}");
+        for key in ["matches", "hands", "a_match_win_rate", "a_courts", "b_calls"] {
+            assert_eq!(line[key], alone[key], "seed {seed}, {key}");
+        }
+        assert!(text.contains(&format!("seed {seed}: A wins")), "{text}");
+    }
+    for (flags, says) in [
+        (vec!["--seeds", "9-3"], "runs backwards"),
+        (vec!["--seeds", "1,1"], "seed 1 is named twice"),
+        (vec!["--seeds", "1-2", "--seed", "3"], "cannot be used with"),
+    ] {
+        let mut args = vec!["arena", "--a", "medium", "--b", "easy"];
+        args.extend_from_slice(&flags);
+        let out = courtpiece(&args);
+        assert!(!out.status.success(), "{flags:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(says), "{flags:?}");
+    }
+}
+
+#[test]
 fn bad_flags_are_refused() {
     assert!(!courtpiece(&["replay"]).status.success());
     assert!(!courtpiece(&["frobnicate"]).status.success());

@@ -13,14 +13,22 @@ struct Figures {
     b: String,
     rules: String,
     hands: u32,
+    /// The seeds of the sets of deals played.
+    seeds: Vec<u64>,
     groups: Vec<Group>,
 }
 
-pub fn run(o: &Options, rules: &RuleSet, threads: usize) -> Result<(), CliError> {
-    let sets = run_sets(o, threads, |index| {
-        let set = part_set(rules, o.seed, index, o.a.entrant(), o.b.entrant());
-        (set.hands, set)
-    });
+/// The partings of every set of deals of `seeds`, together.
+pub fn run(o: &Options, rules: &RuleSet, threads: usize, seeds: &[u64]) -> Result<(), CliError> {
+    let sets: Vec<_> = seeds
+        .iter()
+        .flat_map(|&seed| {
+            run_sets(o, threads, seed, |index| {
+                let set = part_set(rules, seed, index, o.a.entrant(), o.b.entrant());
+                (set.hands, set)
+            })
+        })
+        .collect();
     let hands = sets.iter().map(|set| set.hands).sum();
     let partings: Vec<Parting> = sets.into_iter().flat_map(|set| set.partings).collect();
     let figures = Figures {
@@ -28,6 +36,7 @@ pub fn run(o: &Options, rules: &RuleSet, threads: usize) -> Result<(), CliError>
         b: o.b.to_string(),
         rules: describe_rules(rules),
         hands,
+        seeds: seeds.to_vec(),
         groups: Group::all(&partings),
     };
     println!(
