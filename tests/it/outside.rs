@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use std::process::Output;
 use std::time::Duration;
 
+#[cfg(target_os = "linux")]
+use crate::support::interruptible;
 use crate::support::{courtpiece, finish, free_port, last_line, spawn};
 
 /// The example bot, built beside the binary by `cargo test`.
@@ -242,7 +244,7 @@ fn what_a_program_starts_ends_with_its_seat() {
 fn an_interrupted_host_ends_the_programs_it_runs() {
     let ids = crate::support::scratch("helpers-at-an-interrupt");
     let seats = format!("{},bot:easy,bot:easy,bot:easy", with_a_helper(&ids));
-    let host = spawn(&["serve", "--seats", &seats, "--hands", "100000", "--json"]);
+    let host = interruptible(&["serve", "--seats", &seats, "--hands", "100000", "--json"]);
     let helpers = ids_in(&ids, 2);
     // what the terminal's Ctrl-C does to the host, which no longer shares a group with them
     let interrupted = std::process::Command::new("kill")

@@ -53,6 +53,23 @@ pub fn spawn(args: &[&str]) -> Child {
         .expect("the binary runs")
 }
 
+/// Starts `courtpiece` as [`spawn`] does, with the terminal's own Ctrl-C whatever this run
+/// inherited: a test run started in the background of a script has SIGINT ignored, and an
+/// ignored signal stays ignored in what it starts (as the host rightly leaves it). GNU env gives
+/// it back its default.
+#[cfg(target_os = "linux")]
+pub fn interruptible(args: &[&str]) -> Child {
+    let mut c = Command::new("env");
+    c.arg("--default-signal=INT")
+        .arg(env!("CARGO_BIN_EXE_courtpiece"))
+        .env("COURTPIECE_DATA_DIR", data_dir())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("env runs the binary")
+}
+
 /// Waits for a process, killing it if it runs past `limit`.
 pub fn finish(mut child: Child, limit: Duration) -> Output {
     let start = Instant::now();
