@@ -220,7 +220,9 @@ fn ms(ms: f64) -> String {
 
 /// Plays the duplicate sets of `seed` on `threads` threads until `o.hands` hands are played, each
 /// set by `play` (which says how many hands it played), and gives what each set came to in the
-/// order of the sets: the same seed gives the same figures whichever thread finished first.
+/// order of the sets. On one thread a seed plays the same sets every time, to the first that
+/// reaches the count; on more, a set a thread has begun is finished, so a run may count a set or
+/// two past it, more or fewer as the threads' timing falls.
 fn run_sets<T: Send>(
     o: &Options,
     threads: usize,
