@@ -122,21 +122,16 @@ fn bench_times_the_solvers_queries() {
     );
 }
 
+/// `courtpiece arena` with Medium as A and Easy as B, and `flags`.
+fn medium_against_easy(flags: &[&str]) -> std::process::Output {
+    let mut args = vec!["arena", "--a", "medium", "--b", "easy"];
+    args.extend_from_slice(flags);
+    courtpiece(&args)
+}
+
 #[test]
 fn the_arena_says_where_two_levels_part_ways() {
-    let out = courtpiece(&[
-        "arena",
-        "--a",
-        "medium",
-        "--b",
-        "easy",
-        "--hands",
-        "30",
-        "--threads",
-        "1",
-        "--diverge",
-        "--json",
-    ]);
+    let out = medium_against_easy(&["--hands", "30", "--threads", "1", "--diverge", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("played on both ways"), "{text}");
@@ -154,20 +149,9 @@ fn the_arena_says_where_two_levels_part_ways() {
 #[test]
 fn the_arena_reads_several_sets_of_deals() {
     let arena = |seeds: &[&str]| {
-        let mut args = vec![
-            "arena",
-            "--a",
-            "medium",
-            "--b",
-            "easy",
-            "--hands",
-            "25",
-            "--threads",
-            "1",
-        ];
-        args.extend_from_slice(seeds);
-        args.push("--json");
-        let out = courtpiece(&args);
+        let mut flags = vec!["--hands", "25", "--threads", "1", "--json"];
+        flags.extend_from_slice(seeds);
+        let out = medium_against_easy(&flags);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let text = String::from_utf8(out.stdout).unwrap();
         let figures: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
@@ -197,9 +181,7 @@ fn the_arena_reads_several_sets_of_deals() {
         (vec!["--seeds", "1,1"], "seed 1 is named twice"),
         (vec!["--seeds", "1-2", "--seed", "3"], "cannot be used with"),
     ] {
-        let mut args = vec!["arena", "--a", "medium", "--b", "easy"];
-        args.extend_from_slice(&flags);
-        let out = courtpiece(&args);
+        let out = medium_against_easy(&flags);
         assert!(!out.status.success(), "{flags:?}");
         assert!(String::from_utf8_lossy(&out.stderr).contains(says), "{flags:?}");
     }

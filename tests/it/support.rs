@@ -9,7 +9,11 @@ use std::time::{Duration, Instant};
 /// The binary, keeping its match history in a folder of this test run's rather than the
 /// person's own.
 pub fn command() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_courtpiece"));
+    ours(Command::new(env!("CARGO_BIN_EXE_courtpiece")))
+}
+
+/// `c`, which runs the binary, with the data folder of this test run.
+fn ours(mut c: Command) -> Command {
     c.env("COURTPIECE_DATA_DIR", data_dir());
     c
 }
@@ -45,12 +49,7 @@ pub fn courtpiece(args: &[&str]) -> Output {
 
 /// Starts `courtpiece` with `args`, its output kept.
 pub fn spawn(args: &[&str]) -> Child {
-    command()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs")
+    started(command(), args)
 }
 
 /// Starts `courtpiece` as [`spawn`] does, with the terminal's own Ctrl-C whatever this run
@@ -59,15 +58,19 @@ pub fn spawn(args: &[&str]) -> Child {
 /// it back its default.
 #[cfg(target_os = "linux")]
 pub fn interruptible(args: &[&str]) -> Child {
-    let mut c = Command::new("env");
-    c.arg("--default-signal=INT")
-        .arg(env!("CARGO_BIN_EXE_courtpiece"))
-        .env("COURTPIECE_DATA_DIR", data_dir())
-        .args(args)
+    let mut env = Command::new("env");
+    env.arg("--default-signal=INT")
+        .arg(env!("CARGO_BIN_EXE_courtpiece"));
+    started(ours(env), args)
+}
+
+/// Starts `c` with `args`, its output kept.
+fn started(mut c: Command, args: &[&str]) -> Child {
+    c.args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("env runs the binary")
+        .expect("the binary runs")
 }
 
 /// Waits for a process, killing it if it runs past `limit`.
