@@ -8,6 +8,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
+    courtpiece::outside::pass_on_termination();
     let args = cli::Cli::parse();
     match cli::run(args, started) {
         Ok(()) => ExitCode::SUCCESS,

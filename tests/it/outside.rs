@@ -242,19 +242,73 @@ fn what_a_program_starts_ends_with_its_seat() {
 #[cfg(target_os = "linux")]
 #[test]
 fn an_interrupted_host_ends_the_programs_it_runs() {
-    let ids = crate::support::scratch("helpers-at-an-interrupt");
+    // what the terminal's Ctrl-C does to the host, which no longer shares a group with them
+    let out = a_host_with_helpers_sent("INT", "helpers-at-an-interrupt");
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_host_ended_by_kill_ends_the_programs_it_runs_and_dies_of_the_signal() {
+    use std::os::unix::process::ExitStatusExt;
+    let out = a_host_with_helpers_sent("TERM", "helpers-at-a-kill");
+    assert_eq!(
+        out.status.signal(),
+        Some(15),
+        "{:?}: {}",
+        out.status,
+        stderr(&out)
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_host_whose_terminal_closes_ends_the_programs_it_runs() {
+    use std::os::unix::process::ExitStatusExt;
+    let out = a_host_with_helpers_sent("HUP", "helpers-at-a-hang-up");
+    assert_eq!(out.status.signal(), Some(1), "{:?}: {}", out.status, stderr(&out));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_host_started_with_kill_ignored_leaves_it_ignored() {
+    let ids = crate::support::scratch("helpers-with-kill-ignored");
+    let seats = format!("{},bot:easy,bot:easy,bot:easy", with_a_helper(&ids));
+    let args = ["serve", "--seats", &seats, "--hands", "100000", "--json"];
+    let mut host = crate::support::under_env("--ignore-signal=TERM", &args);
+    let helpers = ids_in(&ids, 2);
+    send("TERM", host.id());
+    std::thread::sleep(Duration::from_secs(1));
+    let running = host.try_wait().unwrap().is_none();
+    host.kill().ok();
+    host.wait().ok();
+    for helper in helpers {
+        send("KILL", helper);
+    }
+    assert!(running, "a host started with SIGTERM ignored ended at one");
+}
+
+/// Starts a host whose outside program starts a helper, sends the host `signal` once both are
+/// running, and checks that the helpers end; the host's output, once it has ended.
+#[cfg(target_os = "linux")]
+fn a_host_with_helpers_sent(signal: &str, scratch: &str) -> Output {
+    let ids = crate::support::scratch(scratch);
     let seats = format!("{},bot:easy,bot:easy,bot:easy", with_a_helper(&ids));
     let host = interruptible(&["serve", "--seats", &seats, "--hands", "100000", "--json"]);
     let helpers = ids_in(&ids, 2);
-    // what the terminal's Ctrl-C does to the host, which no longer shares a group with them
-    let interrupted = std::process::Command::new("kill")
-        .args(["-INT", &host.id().to_string()])
+    send(signal, host.id());
+    let out = finish(host, Duration::from_secs(30));
+    for helper in helpers {
+        assert!(ends(helper), "helper {helper} outlived the host ({signal})");
+    }
+    out
+}
+
+#[cfg(target_os = "linux")]
+fn send(signal: &str, to: u32) {
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &to.to_string()])
         .status()
         .unwrap();
-    assert!(interrupted.success());
-    let out = finish(host, Duration::from_secs(30));
-    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
-    for helper in helpers {
-        assert!(ends(helper), "helper {helper} outlived the host");
-    }
+    assert!(sent.success(), "kill -{signal} {to}");
 }

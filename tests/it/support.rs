@@ -52,15 +52,21 @@ pub fn spawn(args: &[&str]) -> Child {
     started(command(), args)
 }
 
-/// Starts `courtpiece` as [`spawn`] does, with the terminal's own Ctrl-C whatever this run
-/// inherited: a test run started in the background of a script has SIGINT ignored, and an
-/// ignored signal stays ignored in what it starts (as the host rightly leaves it). GNU env gives
-/// it back its default.
+/// Starts `courtpiece` as [`spawn`] does, with the signals a terminal's job gets at their
+/// default whatever this run inherited: a test run started in the background of a script has
+/// SIGINT ignored, one under `nohup` SIGHUP, and an ignored signal stays ignored in what it starts
+/// (as the host rightly leaves it). GNU env gives them back their default.
 #[cfg(target_os = "linux")]
 pub fn interruptible(args: &[&str]) -> Child {
+    under_env("--default-signal=INT,TERM,HUP", args)
+}
+
+/// Starts `courtpiece` as [`spawn`] does, through GNU env with `flag` (which signals it starts
+/// with ignored, or at their default).
+#[cfg(target_os = "linux")]
+pub fn under_env(flag: &str, args: &[&str]) -> Child {
     let mut env = Command::new("env");
-    env.arg("--default-signal=INT")
-        .arg(env!("CARGO_BIN_EXE_courtpiece"));
+    env.arg(flag).arg(env!("CARGO_BIN_EXE_courtpiece"));
     started(ours(env), args)
 }
 
