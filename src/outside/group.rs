@@ -71,15 +71,24 @@ mod unix {
         }
     }
 
+    /// Asks every program running to end (SIGTERM to its group), as the host ends. The list
+    /// comes back held: kept to the host's exit, it lets no program start after the others
+    /// were ended.
+    fn end_every_program() -> MutexGuard<'static, Vec<u32>> {
+        let running = running();
+        for leader in running.iter() {
+            signal(*leader, Signal::SIGTERM);
+        }
+        running
+    }
+
     pub fn take_the_interrupt() {
         static TAKEN: Once = Once::new();
         TAKEN.call_once(|| {
             // an error is a handler set already, or none to be had: the terminal's Ctrl-C then
             // ends the host, and each program reads the end of its input
             ctrlc::try_set_handler(|| {
-                for leader in running().iter() {
-                    signal(*leader, Signal::SIGTERM);
-                }
+                let _ended = end_every_program();
                 std::process::exit(130);
             })
             .ok();
@@ -119,11 +128,7 @@ mod unix {
             .name("termination".into())
             .spawn(move || {
                 let Ok(ending) = taken.wait() else { return };
-                // held to the end, so that no program starts after the others were ended
-                let running = running();
-                for leader in running.iter() {
-                    signal(*leader, Signal::SIGTERM);
-                }
+                let _ended = end_every_program();
                 // the host dies of the signal it got, as it would have without this thread
                 let mut only = SigSet::empty();
                 only.add(ending);
@@ -131,14 +136,11 @@ mod unix {
                 nix::sys::signal::raise(ending).ok();
                 std::process::exit(128 + ending as i32);
             });
-        match waiting {
-            Ok(_) => {
-                TAKEN.set(taken).ok();
-            }
-            Err(_) => {
-                taken.thread_unblock().ok();
-            }
+        if waiting.is_err() {
+            taken.thread_unblock().ok();
+            return;
         }
+        TAKEN.set(taken).ok();
     }
 
     /// Whether `signal` was ignored when the host started (inherited from whatever started it).

@@ -272,11 +272,9 @@ fn a_host_whose_terminal_closes_ends_the_programs_it_runs() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_host_started_with_kill_ignored_leaves_it_ignored() {
-    let ids = crate::support::scratch("helpers-with-kill-ignored");
-    let seats = format!("{},bot:easy,bot:easy,bot:easy", with_a_helper(&ids));
-    let args = ["serve", "--seats", &seats, "--hands", "100000", "--json"];
-    let mut host = crate::support::under_env("--ignore-signal=TERM", &args);
-    let helpers = ids_in(&ids, 2);
+    let (mut host, helpers) = a_host_with_helpers("helpers-with-kill-ignored", |args| {
+        crate::support::under_env("--ignore-signal=TERM", args)
+    });
     send("TERM", host.id());
     std::thread::sleep(Duration::from_secs(1));
     let running = host.try_wait().unwrap().is_none();
@@ -292,16 +290,26 @@ fn a_host_started_with_kill_ignored_leaves_it_ignored() {
 /// running, and checks that the helpers end; the host's output, once it has ended.
 #[cfg(target_os = "linux")]
 fn a_host_with_helpers_sent(signal: &str, scratch: &str) -> Output {
-    let ids = crate::support::scratch(scratch);
-    let seats = format!("{},bot:easy,bot:easy,bot:easy", with_a_helper(&ids));
-    let host = interruptible(&["serve", "--seats", &seats, "--hands", "100000", "--json"]);
-    let helpers = ids_in(&ids, 2);
+    let (host, helpers) = a_host_with_helpers(scratch, interruptible);
     send(signal, host.id());
     let out = finish(host, Duration::from_secs(30));
     for helper in helpers {
         assert!(ends(helper), "helper {helper} outlived the host ({signal})");
     }
     out
+}
+
+/// A long match hosted by `start`, with an outside program that starts a helper, once the
+/// program has started twice (the hello, then the match); the host and the helpers' ids.
+#[cfg(target_os = "linux")]
+fn a_host_with_helpers(
+    scratch: &str,
+    start: impl FnOnce(&[&str]) -> std::process::Child,
+) -> (std::process::Child, Vec<u32>) {
+    let ids = crate::support::scratch(scratch);
+    let seats = format!("{},bot:easy,bot:easy,bot:easy", with_a_helper(&ids));
+    let host = start(&["serve", "--seats", &seats, "--hands", "100000", "--json"]);
+    (host, ids_in(&ids, 2))
 }
 
 #[cfg(target_os = "linux")]
