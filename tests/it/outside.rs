@@ -280,8 +280,12 @@ fn a_host_started_with_kill_ignored_leaves_it_ignored() {
     let running = host.try_wait().unwrap().is_none();
     host.kill().ok();
     host.wait().ok();
+    // a helper the host ended already is no error here: the assertion below says what went wrong
     for helper in helpers {
-        send("KILL", helper);
+        std::process::Command::new("kill")
+            .args(["-KILL", &helper.to_string()])
+            .status()
+            .ok();
     }
     assert!(running, "a host started with SIGTERM ignored ended at one");
 }
