@@ -282,10 +282,7 @@ fn a_host_started_with_kill_ignored_leaves_it_ignored() {
     host.wait().ok();
     // a helper the host ended already is no error here: the assertion below says what went wrong
     for helper in helpers {
-        std::process::Command::new("kill")
-            .args(["-KILL", &helper.to_string()])
-            .status()
-            .ok();
+        signal("KILL", helper);
     }
     assert!(running, "a host started with SIGTERM ignored ended at one");
 }
@@ -317,10 +314,15 @@ fn a_host_with_helpers(
 }
 
 #[cfg(target_os = "linux")]
-fn send(signal: &str, to: u32) {
-    let sent = std::process::Command::new("kill")
-        .args([&format!("-{signal}"), &to.to_string()])
+fn send(name: &str, to: u32) {
+    assert!(signal(name, to), "kill -{name} {to}");
+}
+
+/// Sends signal `name` to process `to`: did it reach a process?
+#[cfg(target_os = "linux")]
+fn signal(name: &str, to: u32) -> bool {
+    std::process::Command::new("kill")
+        .args([&format!("-{name}"), &to.to_string()])
         .status()
-        .unwrap();
-    assert!(sent.success(), "kill -{signal} {to}");
+        .is_ok_and(|status| status.success())
 }
