@@ -8,6 +8,9 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
+    if let Some(failed) = courtpiece::outside::become_program_if_asked() {
+        return failed;
+    }
     courtpiece::outside::pass_on_termination();
     let args = cli::Cli::parse();
     match cli::run(args, started) {

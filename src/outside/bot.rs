@@ -40,16 +40,18 @@ pub struct OutsideBot {
 impl OutsideBot {
     /// Runs `command` through the shell and has it say hello.
     pub fn start(command: &str, seed: u64) -> Result<OutsideBot, OutsideError> {
+        let start = |source| OutsideError::Start {
+            command: command.to_owned(),
+            source,
+        };
         let mut child = group::spawn(
             shell(command)
+                .map_err(start)?
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::inherit()),
         )
-        .map_err(|source| OutsideError::Start {
-            command: command.to_owned(),
-            source,
-        })?;
+        .map_err(start)?;
         let (to, answers) = sync_channel(LINES_AHEAD);
         if let Some(out) = child.stdout.take() {
             std::thread::spawn(move || wire::read_lines(out, &to));
@@ -225,15 +227,11 @@ fn write_lines(mut input: ChildStdin) -> Sender<String> {
     to
 }
 
-fn shell(command: &str) -> Command {
+fn shell(command: &str) -> std::io::Result<Command> {
     if cfg!(windows) {
-        let mut c = Command::new("cmd");
-        c.args(["/C", command]);
-        c
+        group::command("cmd", &["/C", command])
     } else {
-        let mut c = Command::new("sh");
-        c.args(["-c", command]);
-        c
+        group::command("sh", &["-c", command])
     }
 }
 

@@ -9,9 +9,65 @@
 //!
 //! A host ended from outside, by `kill` (SIGTERM) or a terminal closed (SIGHUP), ends the
 //! programs too, then dies of that signal: those signals are taken by a thread of their own,
-//! which every other thread leaves them to (`pass_on_termination`, first thing in `main`).
+//! which every other thread leaves them to (`pass_on_termination`, first thing in `main`). A
+//! child inherits the signals blocked in the thread that starts it, and a program started with
+//! those blocked could not be ended by them; so where the thread takes them, a program is started
+//! through the host's own binary, which unblocks them and then becomes the program
+//! (`become_program_if_asked`, before that in `main`). No thread of the host ever unblocks them.
 
-use std::process::{Child, Command};
+use std::ffi::{OsStr, OsString};
+use std::process::{Child, Command, ExitCode};
+
+/// The first argument that has the host's binary become the outside program named after it.
+const BECOME: &str = "--become-outside-program";
+
+/// A command that runs `program` with `args`, with SIGTERM and SIGHUP not blocked in it: through
+/// the host's own binary where the termination thread takes them.
+pub fn command(program: &str, args: &[&str]) -> std::io::Result<Command> {
+    #[cfg(unix)]
+    if unix::TAKEN.get().is_some() {
+        let mut through = Command::new(unix::own_binary()?);
+        through.arg(BECOME).arg(program).args(args);
+        return Ok(through);
+    }
+    let mut direct = Command::new(program);
+    direct.args(args);
+    Ok(direct)
+}
+
+/// Where the host's binary was started by `command` to become a program, becomes it, and returns
+/// only if it could not, with the exit code a shell gives a command it could not run; `None`
+/// where it was not started so, to go on as itself.
+pub fn become_program_if_asked() -> Option<ExitCode> {
+    let mut args = std::env::args_os().skip(1);
+    if args.next()? != BECOME {
+        return None;
+    }
+    match args.next() {
+        Some(program) => eprintln!(
+            "courtpiece: could not start {}: {}",
+            program.display(),
+            turn_into(&program, args)
+        ),
+        None => eprintln!("courtpiece: {BECOME} needs a program to run"),
+    }
+    Some(ExitCode::from(127))
+}
+
+/// Becomes `program`, with the signals the host's termination thread takes unblocked; returns
+/// only why it could not.
+#[cfg(unix)]
+fn turn_into(program: &OsStr, args: impl Iterator<Item = OsString>) -> std::io::Error {
+    use std::os::unix::process::CommandExt;
+    unix::unblock_termination();
+    Command::new(program).args(args).exec()
+}
+
+/// Only a Unix host starts its binary to become a program.
+#[cfg(not(unix))]
+fn turn_into(_: &OsStr, _: impl Iterator<Item = OsString>) -> std::io::Error {
+    std::io::Error::from(std::io::ErrorKind::Unsupported)
+}
 
 /// Starts `command` in a group of its own, known to the interrupt from the moment it runs.
 pub fn spawn(command: &mut Command) -> std::io::Result<Child> {
@@ -21,7 +77,7 @@ pub fn spawn(command: &mut Command) -> std::io::Result<Child> {
         unix::take_the_interrupt();
         // held while the program starts, so that an interrupt in between waits to see it
         let mut running = unix::running();
-        let child = unix::unblocked(|| command.process_group(0).spawn())?;
+        let child = command.process_group(0).spawn()?;
         running.push(child.id());
         Ok(child)
     }
@@ -96,20 +152,25 @@ mod unix {
     }
 
     /// The signals the termination thread takes, blocked in every other thread.
-    static TAKEN: OnceLock<SigSet> = OnceLock::new();
+    pub static TAKEN: OnceLock<SigSet> = OnceLock::new();
 
-    /// Runs `start` with the signals the termination thread takes unblocked in this thread. A
-    /// child inherits the mask of the thread that starts it, and a program started with them
-    /// blocked could not be ended by them. Should one come in those microseconds, this thread
-    /// may get it and the host die of it without passing it on, as it did before it passed any.
-    pub fn unblocked<T>(start: impl FnOnce() -> T) -> T {
-        let Some(taken) = TAKEN.get() else {
-            return start();
-        };
-        taken.thread_unblock().ok();
-        let started = start();
-        taken.thread_block().ok();
-        started
+    /// The host's binary, to start again. Linux names the running one even where its file has
+    /// since been replaced (a rebuild while the host runs).
+    pub fn own_binary() -> std::io::Result<std::path::PathBuf> {
+        if cfg!(target_os = "linux") {
+            Ok("/proc/self/exe".into())
+        } else {
+            std::env::current_exe()
+        }
+    }
+
+    /// Unblocks the signals the termination thread of the host takes, in the one thread of a
+    /// binary started to become a program: what the program then inherits.
+    pub fn unblock_termination() {
+        let mut ending = SigSet::empty();
+        ending.add(Signal::SIGTERM);
+        ending.add(Signal::SIGHUP);
+        ending.thread_unblock().ok();
     }
 
     pub fn pass_on_termination() {

@@ -14,7 +14,7 @@ mod group;
 mod wire;
 
 pub use bot::OutsideBot;
-pub use group::pass_on_termination;
+pub use group::{become_program_if_asked, pass_on_termination};
 
 /// How long a program has for each answer (and for its hello).
 pub const ANSWER_WITHIN: Duration = Duration::from_secs(5);

@@ -241,6 +241,47 @@ fn what_a_program_starts_ends_with_its_seat() {
 
 #[cfg(target_os = "linux")]
 #[test]
+fn a_program_starts_with_the_signals_that_end_it_unblocked() {
+    let masks = crate::support::scratch("mask-of-a-program");
+    // the shell becomes `grep`, which says what it was started with: the shell clears the mask
+    // of some of the commands it runs itself, not of all (a background helper keeps it)
+    let seats = format!(
+        "ext:exec grep SigBlk /proc/self/status > {},bot:easy,bot:easy,bot:easy",
+        masks.display()
+    );
+    let out = interruptible(&["serve", "--seats", &seats, "--hands", "1"])
+        .wait_with_output()
+        .unwrap();
+    assert!(
+        stderr(&out).contains("did not answer the hello"),
+        "{}",
+        stderr(&out)
+    );
+    let written = std::fs::read_to_string(&masks).unwrap();
+    let mask = written
+        .trim()
+        .strip_prefix("SigBlk:")
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok());
+    let (hangup, terminate) = (1 << (1 - 1), 1 << (15 - 1));
+    assert_eq!(mask.map(|mask| mask & (hangup | terminate)), Some(0), "{written}");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_binary_started_to_become_a_program_becomes_it_or_says_why_not() {
+    let became = courtpiece(&["--become-outside-program", "sh", "-c", "exit 3"]);
+    assert_eq!(became.status.code(), Some(3), "{}", stderr(&became));
+    let missing = courtpiece(&["--become-outside-program", "/no/such/program"]);
+    assert_eq!(missing.status.code(), Some(127));
+    assert!(
+        stderr(&missing).contains("could not start /no/such/program"),
+        "{}",
+        stderr(&missing)
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
 fn an_interrupted_host_ends_the_programs_it_runs() {
     // what the terminal's Ctrl-C does to the host, which no longer shares a group with them
     let out = a_host_with_helpers_sent("INT", "helpers-at-an-interrupt");
