@@ -13,7 +13,7 @@
 //! child inherits the signals blocked in the thread that starts it, and a program started with
 //! those blocked could not be ended by them; so where the thread takes them, a program is started
 //! through the host's own binary, which unblocks them and then becomes the program
-//! (`become_program_if_asked`, before that in `main`). No thread of the host ever unblocks them.
+//! (`become_program_if_asked`, before that in `main`). The host unblocks them only to die of one.
 
 use std::ffi::{OsStr, OsString};
 use std::process::{Child, Command, ExitCode};
