@@ -168,14 +168,18 @@ mod unix {
     /// binary started to become a program: what the program then inherits.
     pub fn unblock_termination() {
         let mut ending = SigSet::empty();
-        ending.add(Signal::SIGTERM);
-        ending.add(Signal::SIGHUP);
+        for signal in ENDINGS {
+            ending.add(signal);
+        }
         ending.thread_unblock().ok();
     }
 
+    /// The signals that end a host from outside, which its termination thread takes.
+    const ENDINGS: [Signal; 2] = [Signal::SIGTERM, Signal::SIGHUP];
+
     pub fn pass_on_termination() {
         let mut taken = SigSet::empty();
-        for ending in [Signal::SIGTERM, Signal::SIGHUP] {
+        for ending in ENDINGS {
             if !ignored(ending) {
                 taken.add(ending);
             }
