@@ -167,23 +167,14 @@ mod unix {
     /// Unblocks the signals the termination thread of the host takes, in the one thread of a
     /// binary started to become a program: what the program then inherits.
     pub fn unblock_termination() {
-        let mut ending = SigSet::empty();
-        for signal in ENDINGS {
-            ending.add(signal);
-        }
-        ending.thread_unblock().ok();
+        ENDINGS.into_iter().collect::<SigSet>().thread_unblock().ok();
     }
 
     /// The signals that end a host from outside, which its termination thread takes.
     const ENDINGS: [Signal; 2] = [Signal::SIGTERM, Signal::SIGHUP];
 
     pub fn pass_on_termination() {
-        let mut taken = SigSet::empty();
-        for ending in ENDINGS {
-            if !ignored(ending) {
-                taken.add(ending);
-            }
-        }
+        let taken: SigSet = ENDINGS.into_iter().filter(|&ending| !ignored(ending)).collect();
         // blocked here, the signals stay blocked in every thread started from now on, so only the
         // thread below, waiting for them, gets them
         if taken == SigSet::empty() || taken.thread_block().is_err() {
@@ -195,9 +186,7 @@ mod unix {
                 let Ok(ending) = taken.wait() else { return };
                 let _ended = end_every_program();
                 // the host dies of the signal it got, as it would have without this thread
-                let mut only = SigSet::empty();
-                only.add(ending);
-                only.thread_unblock().ok();
+                SigSet::from(ending).thread_unblock().ok();
                 nix::sys::signal::raise(ending).ok();
                 std::process::exit(128 + ending as i32);
             });
