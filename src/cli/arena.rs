@@ -40,7 +40,8 @@ pub struct Options {
     /// Worker threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Print the figures as one line of JSON at the end.
+    /// Print the figures as one line of JSON at the end, the only line on standard output (the
+    /// lines for people go to standard error).
     #[arg(long)]
     pub json: bool,
     /// Instead of the match figures: at every card A's bots play where B's would have played
@@ -48,6 +49,18 @@ pub struct Options {
     /// the hand they came (docs/expert-log.md, "Where Expert and Hard part ways").
     #[arg(long)]
     pub diverge: bool,
+}
+
+impl Options {
+    /// A line for people: on standard output, or with `--json` on standard error, where it does
+    /// not get in the way of a script reading the JSON.
+    fn say(&self, line: impl std::fmt::Display) {
+        if self.json {
+            eprintln!("{line}");
+        } else {
+            println!("{line}");
+        }
+    }
 }
 
 /// The seeds of `--seeds`.
@@ -147,7 +160,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         });
         if seeds.len() > 1 {
             let figures = Figures::of(&o, &rules, &Summary::of(&sets), vec![seed]);
-            println!("{}", describe_seed(seed, &figures));
+            o.say(describe_seed(seed, &figures));
             by_seed.push(figures);
         }
         all.extend(sets);
@@ -155,30 +168,36 @@ pub fn run(o: Options) -> Result<(), CliError> {
     let mut figures = Figures::of(&o, &rules, &Summary::of(&all), seeds);
     figures.by_seed = by_seed;
     if figures.seeds.len() > 1 {
-        println!(
+        o.say(format_args!(
             "{} sets of deals together (seeds {}):",
             figures.seeds.len(),
             describe_seeds(&figures.seeds)
-        );
+        ));
     }
-    println!(
+    o.say(format_args!(
         "{} (A) against {} (B), {} rules: {} matches, {} hands on duplicate deals",
         figures.a, figures.b, figures.rules, figures.matches, figures.hands
-    );
-    println!("A wins {:.1} % of hands", 100.0 * figures.a_hand_win_rate);
-    println!(
+    ));
+    o.say(format_args!(
+        "A wins {:.1} % of hands",
+        100.0 * figures.a_hand_win_rate
+    ));
+    o.say(format_args!(
         "A wins {:.1} % of matches (95 % interval ± {:.1})",
         100.0 * figures.a_match_win_rate,
         100.0 * figures.ci95
-    );
-    println!("courts: A {} - B {}", figures.a_courts, figures.b_courts);
+    ));
+    o.say(format_args!(
+        "courts: A {} - B {}",
+        figures.a_courts, figures.b_courts
+    ));
     for (who, calls) in [("A", &figures.a_calls), ("B", &figures.b_calls)] {
-        println!("{}", describe_calls(who, calls));
+        o.say(describe_calls(who, calls));
     }
-    println!(
+    o.say(format_args!(
         "decision time: A p50 {:.4} ms, p95 {:.4} ms; B p50 {:.4} ms, p95 {:.4} ms",
         figures.a_ms_p50, figures.a_ms_p95, figures.b_ms_p50, figures.b_ms_p95
-    );
+    ));
     if o.json {
         println!("{}", serde_json::to_string(&figures).unwrap_or_default());
     }

@@ -129,13 +129,30 @@ fn medium_against_easy(flags: &[&str]) -> std::process::Output {
     courtpiece(&args)
 }
 
+/// With `--json` a command's standard output is its one line of JSON, for a script to read whole
+/// (`courtpiece arena … --json | jq .a_match_win_rate`); the lines for people are on standard error.
+fn only_json(out: &std::process::Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 1, "one line of JSON: {text}");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn the_arena_speaks_to_people_on_standard_output_without_json() {
+    let out = medium_against_easy(&["--hands", "10", "--threads", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("medium (A) against easy (B)"), "{text}");
+    assert!(text.contains("A wins") && !text.contains('{'), "{text}");
+}
+
 #[test]
 fn the_arena_says_where_two_levels_part_ways() {
     let out = medium_against_easy(&["--hands", "30", "--threads", "1", "--diverge", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
     assert!(text.contains("played on both ways"), "{text}");
-    let v: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let v = only_json(&out);
     assert!(v["hands"].as_u64().unwrap() >= 30);
     let groups = v["groups"].as_array().unwrap();
     assert_eq!(groups[0]["label"], "every card");
@@ -153,9 +170,7 @@ fn the_arena_reads_several_sets_of_deals() {
         flags.extend_from_slice(seeds);
         let out = medium_against_easy(&flags);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let text = String::from_utf8(out.stdout).unwrap();
-        let figures: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
-        (text, figures)
+        (String::from_utf8_lossy(&out.stderr).into_owned(), only_json(&out))
     };
     let (text, all) = arena(&["--seeds", "4-5,9"]);
     assert!(text.contains("3 sets of deals together (seeds 4-5, 9)"), "{text}");

@@ -39,20 +39,20 @@ pub fn run(o: &Options, rules: &RuleSet, threads: usize, seeds: &[u64]) -> Resul
         seeds: seeds.to_vec(),
         groups: Group::all(&partings),
     };
-    println!(
+    o.say(format_args!(
         "{} (A) against {} (B), {} rules: {} hands on duplicate deals; each card of A's that B would not \
          have played, played on both ways",
         figures.a, figures.b, figures.rules, figures.hands
-    );
-    println!(
+    ));
+    o.say(format_args!(
         "{:<36} {:>6} {:>7} {:>22} {:>8} {:>6} {:>7} {:>8}",
         "cards", "count", "differ", "A's gain a card (±95%)", "total", "hands", "courts", "against"
-    );
+    ));
     for g in &figures.groups {
-        println!(
+        o.say(format_args!(
             "{:<36} {:>6} {:>7} {:>+12.5} ± {:<7.5} {:>+8.3} {:>+6} {:>+7} {:>+8}",
             g.label, g.cards, g.differ, g.gain, g.ci95, g.total, g.won, g.courts, g.courts_against
-        );
+        ));
     }
     if o.json {
         println!("{}", serde_json::to_string(&figures).unwrap_or_default());
