@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use courtpiece::words;
 use courtpiece_bots::Solver;
 use courtpiece_bots::review::{CardReview, ReviewError, review};
 use courtpiece_rules::{GameRecord, Mode};
@@ -71,34 +72,96 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         println!("{}", serde_json::to_string(&figures).unwrap_or_default());
         return Ok(());
     }
+    print!(
+        "{}",
+        describe(&figures, record.rules.mode == Mode::DoubleSar, o.from_trick)
+    );
+    Ok(())
+}
+
+/// The review in words, a line for each costly card and one for the whole.
+fn describe(figures: &Figures, heap: bool, from_trick: u8) -> String {
     // under the heap what a side can lose is tricks it would have collected (R-COLLECT)
-    let (verb, unit) = if record.rules.mode == Mode::DoubleSar {
-        ("collect", "collected tricks")
+    let (verb, counted) = if heap {
+        ("collect", "collected ")
     } else {
-        ("take", "tricks")
+        ("take", "")
     };
+    let tricks = |n: u32| if n == 1 { "trick" } else { "tricks" };
+    let mut text = String::new();
     for c in &figures.costly {
         let r = c.card;
         let better = r
             .better
             .map_or_else(String::new, |b| format!("; {b} would have kept {}", r.before));
-        println!(
-            "hand {}, trick {}: seat {} played {}: its side could {verb} {} more tricks before, {} after (cost {}){better}",
+        text += &format!(
+            "hand {}, trick {}: seat {} played {}: its side could {verb} {} more {} before, {} after (cost {}){better}\n",
             r.hand,
             r.trick,
             r.seat.index(),
             r.card,
             r.before,
+            tricks(r.before.into()),
             r.after,
             c.cost
         );
     }
-    println!(
-        "{} cards reviewed from trick {} of each hand; {} cost their side {} {unit} in all",
-        figures.cards_reviewed,
-        o.from_trick,
+    text += &format!(
+        "{} reviewed from trick {from_trick} of each hand; {} cost their side {} {counted}{} in all\n",
+        words::cards(u32::try_from(figures.cards_reviewed).unwrap_or(u32::MAX)),
         figures.costly.len(),
-        figures.tricks_lost
+        figures.tricks_lost,
+        tricks(figures.tricks_lost)
     );
-    Ok(())
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use courtpiece_rules::{Card, Seat};
+
+    use super::*;
+
+    fn costly(before: u8, after: u8, better: Option<Card>) -> CardReview {
+        CardReview {
+            hand: 2,
+            trick: 10,
+            seat: Seat::ALL[3],
+            card: "8C".parse().expect("a card"),
+            before,
+            after,
+            better,
+        }
+    }
+
+    #[test]
+    fn one_trick_is_said_as_one() {
+        let one = costly(1, 0, "7S".parse().ok());
+        let figures = Figures {
+            cards_reviewed: 1,
+            tricks_lost: 1,
+            costly: vec![Costly { card: &one, cost: 1 }],
+        };
+        assert_eq!(
+            describe(&figures, true, 9),
+            "hand 2, trick 10: seat 3 played 8C: its side could collect 1 more trick before, 0 after (cost 1); \
+             7S would have kept 1\n\
+             a card reviewed from trick 9 of each hand; 1 cost their side 1 collected trick in all\n"
+        );
+    }
+
+    #[test]
+    fn more_tricks_are_said_as_more() {
+        let two = costly(7, 5, None);
+        let figures = Figures {
+            cards_reviewed: 44,
+            tricks_lost: 2,
+            costly: vec![Costly { card: &two, cost: 2 }],
+        };
+        assert_eq!(
+            describe(&figures, false, 1),
+            "hand 2, trick 10: seat 3 played 8C: its side could take 7 more tricks before, 5 after (cost 2)\n\
+             44 cards reviewed from trick 1 of each hand; 1 cost their side 2 tricks in all\n"
+        );
+    }
 }
