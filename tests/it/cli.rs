@@ -565,6 +565,8 @@ fn served(dir: &std::path::Path, name: &str, rules: &str, hands: &str) -> std::p
         "bot:easy,bot:easy,bot:easy,bot:easy",
         "--hands",
         hands,
+        "--seed",
+        "1",
         "--record",
         record.to_str().unwrap(),
     ]);
@@ -638,6 +640,50 @@ fn with_history(data: &std::path::Path, args: &[&str]) -> std::process::Output {
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap()
+}
+
+/// A table hosted again deals other cards, and says the seed that deals the same ones again.
+#[test]
+fn serve_deals_fresh_cards_unless_given_a_seed() {
+    let dir = scratch("fresh-seeds");
+    std::fs::create_dir_all(&dir).unwrap();
+    let serve = |name: &str, extra: &[&str]| {
+        let record = dir.join(format!("{name}.json"));
+        let mut args = vec![
+            "serve",
+            "--seats",
+            "bot:easy,bot:easy,bot:easy,bot:easy",
+            "--hands",
+            "1",
+            "--no-history",
+            "--json",
+            "--record",
+            record.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let out = courtpiece(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let kept: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+        (
+            only_json(&out),
+            kept["moves"].clone(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (first, first_moves, said) = serve("first", &[]);
+    let (second, second_moves, _) = serve("second", &[]);
+    assert_ne!(first["seed"], second["seed"]);
+    assert_ne!(first_moves, second_moves, "the same cards dealt again");
+    let seed = first["seed"].as_u64().unwrap().to_string();
+    assert!(
+        said.contains(&format!("`--seed {seed}` deals them again")),
+        "{said}"
+    );
+    let (again, again_moves, said_again) = serve("again", &["--seed", &seed]);
+    assert_eq!((again, again_moves), (first, first_moves));
+    assert!(!said_again.contains("deals them again"), "{said_again}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use courtpiece::figures::clock_seed;
 use courtpiece::history::{self, HistoryFolder, LastKept, Sitters};
 use courtpiece::outside::Program;
 use courtpiece_bots::Entrant;
@@ -60,6 +61,8 @@ pub struct Options {
     /// Play this many matches under the rules' own end.
     #[arg(long, default_value_t = 1)]
     pub matches: u32,
+    /// Seed of the deals (a random one if not given, said on standard error); the same seed deals
+    /// the same cards. With --matches N the later matches take the seeds after it.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Seconds each person has for a decision (5 to 600) before a bot makes it for them.
@@ -133,7 +136,16 @@ pub fn run(o: Options) -> Result<(), CliError> {
             .map(|p| Arc::new(p) as Arc<dyn Entrant>)
             .collect(),
     );
-    let first_seed = resume.as_ref().map_or(o.seed.unwrap_or(1), |r| r.seed);
+    let first_seed = match (&resume, o.seed) {
+        (Some(record), _) => record.seed,
+        (None, Some(seed)) => seed,
+        (None, None) => {
+            // a table hosted again must not deal the same cards again
+            let seed = clock_seed();
+            eprintln!("Deals of seed {seed}: `--seed {seed}` deals them again.");
+            seed
+        }
+    };
     if o.port.is_some() || plan.contains(&SeatPlan::Open) {
         return lan::run(&o, plan, programs, rules, first_seed, resume);
     }
