@@ -11,6 +11,14 @@ pub fn tricks(n: impl Into<u32>) -> String {
     }
 }
 
+/// "1 hand", "2 hands".
+pub fn hands(n: impl Into<u32>) -> String {
+    match n.into() {
+        1 => "1 hand".to_owned(),
+        n => format!("{n} hands"),
+    }
+}
+
 /// "a card", "2 cards".
 pub fn cards(n: impl Into<u32>) -> String {
     match n.into() {
@@ -90,10 +98,12 @@ mod tests {
     }
 
     #[test]
-    fn one_trick_is_singular() {
+    fn one_trick_or_hand_is_singular() {
         assert_eq!(tricks(1u8), "1 trick");
         assert_eq!(tricks(0u8), "0 tricks");
         assert_eq!(tricks(7u8), "7 tricks");
+        assert_eq!(hands(1u32), "1 hand");
+        assert_eq!(hands(12u32), "12 hands");
     }
 
     #[test]

@@ -66,11 +66,11 @@ fn match_line(row: &MatchRow) -> String {
     let game = courtpiece::words::game(&format!("{}: {}", row.rules, row.options.join(", ")));
     let end = if row.finished { "" } else { ", unfinished" };
     format!(
-        "#{:<4} {}  {game}  {}, {} hands{end}",
+        "#{:<4} {}  {game}  {}, {}{end}",
         row.id,
         history::utc(row.played_at),
         row.sides_line(),
-        row.hands
+        courtpiece::words::hands(row.hands)
     )
 }
 

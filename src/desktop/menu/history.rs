@@ -141,10 +141,10 @@ fn history_page(
                     let game = words::game(&format!("{}: {}", row.rules, row.options.join(", ")));
                     let unfinished = if row.finished { "" } else { ", unfinished" };
                     let text = format!(
-                        "{}   {game}   {}   {} hands{unfinished}",
+                        "{}   {game}   {}   {}{unfinished}",
                         crate::history::utc(row.played_at),
                         row.sides_line(),
-                        row.hands
+                        words::hands(row.hands)
                     );
                     let selected = shown.opened.as_ref().is_some_and(|(id, _)| *id == row.id);
                     if ui.selectable_label(selected, text).clicked() {
