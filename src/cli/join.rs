@@ -104,7 +104,13 @@ fn list(o: &Options) -> Result<(), CliError> {
         return Ok(());
     }
     if found.is_empty() {
-        println!("No tables answered on port {DISCOVERY_PORT}. Ask the host for the address.");
+        let asked = if o.discovery.is_empty() {
+            format!("on port {DISCOVERY_PORT}")
+        } else {
+            let asked: Vec<String> = o.discovery.iter().map(ToString::to_string).collect();
+            format!("at {}", courtpiece::words::listed(&asked))
+        };
+        println!("No tables answered {asked}. Ask the host for the address.");
     }
     for f in &found {
         println!(

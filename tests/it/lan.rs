@@ -171,6 +171,18 @@ fn a_wrong_code_is_refused_with_a_clear_message() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // a listing asked where no table answers says where it asked
+    let quiet = format!("127.0.0.1:{}", free_port());
+    let out = finish(
+        spawn(&["join", "--discovery", &quiet, "--wait", "0.2"]),
+        Duration::from_secs(10),
+    );
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains(&format!("No tables answered at {quiet}.")),
+        "{said}"
+    );
     for bad in [
         ["join", "127.0.0.1:1", "--code", "KOT-48"],
         ["join", "no such host!", "--code", "KOT-4821"],
