@@ -225,6 +225,8 @@ fn ask(
                 None => println!("  You may not {intent} now. {}", describe_legal(&view.legal)),
             },
             Some(intent) => println!("  You may not {intent} now. {}", describe_legal(&view.legal)),
+            // an Enter with nothing to take by default asks again, without a reproach
+            None if text.is_empty() => {}
             None => println!("  I did not understand {text:?}. {}", describe_legal(&view.legal)),
         }
     }

@@ -316,8 +316,11 @@ fn play_in_the_terminal_takes_typed_moves_and_stops_at_the_end_of_input() {
             "--record",
             record.to_str().unwrap(),
         ],
-        "26\nH\nstop\nnonsense\n",
+        "26\n\nH\nstop\nnonsense\n",
     );
+    // an empty line at the call asks again, without a reproach; a word it does not know gets one
+    assert!(!text.contains("did not understand \"\""), "{text}");
+    assert!(text.contains("did not understand \"nonsense\""), "{text}");
     // a refused card says why, and the player is "you" in the events
     assert!(text.contains("must follow suit"), "no reason for a refused card");
     assert!(
