@@ -19,6 +19,16 @@ pub fn hands(n: impl Into<u32>) -> String {
     }
 }
 
+/// `text` cut to at most `most` characters, the last of them "…" where it was cut: a name for a
+/// narrow place (an outside program is named by its whole command).
+pub fn elided(text: &str, most: usize) -> String {
+    if text.chars().count() <= most {
+        return text.to_owned();
+    }
+    let kept: String = text.chars().take(most.saturating_sub(1)).collect();
+    format!("{}…", kept.trim_end())
+}
+
 /// "a card", "2 cards".
 pub fn cards(n: impl Into<u32>) -> String {
     match n.into() {
@@ -104,6 +114,15 @@ mod tests {
         assert_eq!(tricks(7u8), "7 tricks");
         assert_eq!(hands(1u32), "1 hand");
         assert_eq!(hands(12u32), "12 hands");
+    }
+
+    #[test]
+    fn long_names_are_cut_with_an_ellipsis() {
+        assert_eq!(elided("Asha", 8), "Asha");
+        assert_eq!(elided("Chandni!", 8), "Chandni!");
+        assert_eq!(elided("ext:python3 bot.py", 8), "ext:pyt…");
+        assert_eq!(elided("ext:sh -c x", 8), "ext:sh…");
+        assert_eq!(elided("ḍḍḍḍḍḍḍḍḍḍ", 4).chars().count(), 4);
     }
 
     #[test]

@@ -141,9 +141,13 @@ pub fn run(o: Options) -> Result<(), CliError> {
     if threads == 0 || threads > 256 {
         return Err(CliError::Usage("--threads must be between 1 and 256".into()));
     }
+    // the figures name a program by its command, what was run, not by the name it gives
     for player in [&o.a, &o.b] {
         if let Player::Program(program) = player {
-            program.check().map_err(|e| CliError::Usage(e.to_string()))?;
+            program
+                .clone()
+                .check()
+                .map_err(|e| CliError::Usage(e.to_string()))?;
         }
     }
     let rules = o.rules.rule_set()?;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use courtpiece::figures::clock_seed;
 use courtpiece::outside::{OutsideBot, Player};
+use courtpiece_bots::Bot;
 use courtpiece_net::discovery::{self, DISCOVERY_PORT};
 use courtpiece_net::{
     Access, Autoplay, ClientMessage, DEFAULT_PORT, FromHost, HostMessage, NetPlugin, Session, TableCode,
@@ -25,7 +26,8 @@ pub struct Options {
     /// The table code the host gave, like KOT-4821.
     #[arg(long, value_parser = super::serve::parse_code)]
     pub code: Option<TableCode>,
-    /// Your name at the table.
+    /// Your name at the table (without it: the name an outside program of --autoplay gives in
+    /// its hello, else your user name).
     #[arg(long)]
     pub name: Option<String>,
     /// Let a bot play your seat: easy, medium, hard, expert, or an outside program as
@@ -139,9 +141,21 @@ fn collect(mut from_host: MessageReader<FromHost>, mut inbox: ResMut<Inbox>) {
 
 fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
     let access = o.code.map_or(Access::Open, Access::Code);
+    // a program is started first: the name it gives is its name at the table, unless --name
+    let (bot, bot_name): (Option<Box<dyn Bot>>, Option<String>) = match &o.autoplay {
+        None => (None, None),
+        Some(Player::Level(level)) => (Some(level.bot(clock_seed())), None),
+        Some(Player::Program(program)) => {
+            let bot = OutsideBot::start(&program.command, clock_seed())
+                .map_err(|e| CliError::Usage(format!("--autoplay: {e}")))?;
+            let name = Some(bot.name().trim().to_owned()).filter(|n| !n.is_empty());
+            (Some(Box::new(bot)), name)
+        }
+    };
     let name = o
         .name
         .clone()
+        .or(bot_name)
         .or_else(|| std::env::var("USER").ok())
         .unwrap_or_else(|| "Player".into());
     let mut app = App::new();
@@ -154,14 +168,7 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
         client::connect(app.world_mut(), addr, access, name, None)
     };
     connected.map_err(|e| CliError::Net(format!("could not join {addr}: {e}")))?;
-    if let Some(player) = &o.autoplay {
-        let bot = match player {
-            Player::Level(level) => level.bot(clock_seed()),
-            Player::Program(program) => Box::new(
-                OutsideBot::start(&program.command, clock_seed())
-                    .map_err(|e| CliError::Usage(format!("--autoplay: {e}")))?,
-            ),
-        };
+    if let Some(bot) = bot {
         app.insert_resource(Autoplay::with_bot(bot));
     }
     let lines = if o.autoplay.is_none() {

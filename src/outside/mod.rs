@@ -27,6 +27,9 @@ pub const SILENCES_ALLOWED: u32 = 2;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
     pub command: String,
+    /// The name it gave in its hello, once asked ([`Program::check`]): what the table calls
+    /// its seat. Without one it is `ext:COMMAND`.
+    pub name: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -38,11 +41,20 @@ pub enum OutsideError {
 }
 
 impl Program {
+    pub fn new(command: &str) -> Program {
+        Program {
+            command: command.trim().to_owned(),
+            name: None,
+        }
+    }
+
     /// Starts the program once and has it say hello, so that a command that does not run is
-    /// reported before a match begins; returns the name it gave.
-    pub fn check(&self) -> Result<String, OutsideError> {
+    /// reported before a match begins; keeps the name it gave, if any.
+    pub fn check(&mut self) -> Result<(), OutsideError> {
         let bot = OutsideBot::start(&self.command, 0)?;
-        Ok(bot.name().to_owned())
+        let name = bot.name().trim();
+        self.name = (!name.is_empty()).then(|| name.to_owned());
+        Ok(())
     }
 }
 
@@ -58,7 +70,9 @@ impl Entrant for Program {
     }
 
     fn label(&self) -> String {
-        format!("ext:{}", self.command)
+        self.name
+            .clone()
+            .unwrap_or_else(|| format!("ext:{}", self.command))
     }
 }
 
@@ -98,9 +112,7 @@ impl FromStr for Player {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().strip_prefix("ext:") {
             Some(command) if command.trim().is_empty() => Err(BadPlayer::NoCommand),
-            Some(command) => Ok(Player::Program(Program {
-                command: command.trim().to_owned(),
-            })),
+            Some(command) => Ok(Player::Program(Program::new(command))),
             None => Ok(Player::Level(s.parse()?)),
         }
     }
@@ -115,19 +127,18 @@ mod tests {
         assert_eq!("Hard".parse::<Player>(), Ok(Player::Level(Level::Hard)));
         assert_eq!(
             "ext: python3 bot.py --fast".parse::<Player>(),
-            Ok(Player::Program(Program {
-                command: "python3 bot.py --fast".into()
-            }))
+            Ok(Player::Program(Program::new("python3 bot.py --fast")))
         );
         assert_eq!("ext:".parse::<Player>(), Err(BadPlayer::NoCommand));
         let unknown = "wizard".parse::<Player>().unwrap_err().to_string();
         assert!(unknown.contains("ext:COMMAND"), "{unknown}");
+        let mut program = Program::new("./bot");
+        assert_eq!(Player::Program(program.clone()).to_string(), "ext:./bot");
+        program.name = Some("Rangbaaz".into());
         assert_eq!(
-            Player::Program(Program {
-                command: "./bot".into()
-            })
-            .to_string(),
-            "ext:./bot"
+            program.label(),
+            "Rangbaaz",
+            "a program is called by the name it gave"
         );
     }
 }

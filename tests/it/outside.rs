@@ -3,12 +3,12 @@
 //! why.
 
 use std::path::PathBuf;
-use std::process::Output;
+use std::process::{Output, Stdio};
 use std::time::Duration;
 
 #[cfg(target_os = "linux")]
 use crate::support::interruptible;
-use crate::support::{courtpiece, finish, free_port, last_line, spawn};
+use crate::support::{courtpiece, finish, free_port, last_line, scratch, spawn};
 
 /// The example bot, built beside the binary by `cargo test`.
 fn example() -> String {
@@ -101,6 +101,59 @@ fn a_joining_player_can_be_an_outside_program() {
     assert!(host.status.success(), "{}", stderr(&host));
     assert!(player.status.success(), "{}", stderr(&player));
     assert_eq!(last_line(&player), last_line(&host));
+}
+
+/// A program is called by the name it gave in its hello: the example bot, "Example bot", at a
+/// headless table and as a joining player without `--name`, in the host's history both times.
+#[test]
+fn a_program_is_called_by_the_name_it_gives() {
+    let data = scratch("program-names");
+    let kept = |args: &[&str]| {
+        let mut c = crate::support::command();
+        c.env("COURTPIECE_DATA_DIR", &data)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        c
+    };
+    let ext = example();
+    let seats = format!("{ext},bot:easy,bot:easy,bot:easy");
+    let out = kept(&["serve", "--seats", &seats, "--hands", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let port = free_port();
+    let host = kept(&[
+        "serve",
+        "--seats",
+        "bot:easy,remote,bot:easy,bot:easy",
+        "--port",
+        &port.to_string(),
+        "--open",
+        "--discovery",
+        "off",
+        "--hands",
+        "1",
+    ])
+    .spawn()
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let player = courtpiece(&["join", &format!("127.0.0.1:{port}"), "--autoplay", &ext]);
+    let host = finish(host, Duration::from_secs(60));
+    assert!(host.status.success(), "{}", stderr(&host));
+    assert!(player.status.success(), "{}", stderr(&player));
+
+    let out = kept(&["history", "--json"]).output().unwrap();
+    let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let matches = listed["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 2, "{listed}");
+    // newest first: the joined table, its program at seat 1; the headless one at seat 0
+    for (row, seat) in matches.iter().zip([1, 0]) {
+        assert_eq!(row["people"][seat]["name"], "Example bot", "{row}");
+    }
+    std::fs::remove_dir_all(&data).ok();
 }
 
 /// A program as a shell command: says hello, then answers every question with `answer`.

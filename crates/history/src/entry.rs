@@ -47,14 +47,19 @@ pub struct MatchRow {
 impl MatchRow {
     /// Each side's people and score: "Asha & Chandni 3 – Bilal & Darius 0".
     pub fn sides_line(&self) -> String {
+        self.sides_line_with(str::to_owned)
+    }
+
+    /// The same, each name written by `name` (shortened for a narrow place, say).
+    pub fn sides_line_with(&self, name: impl Fn(&str) -> String) -> String {
         (0..self.score.len())
             .map(|side| {
-                let names: Vec<&str> = self
+                let names: Vec<String> = self
                     .people
                     .iter()
                     .zip(&self.sides)
                     .filter(|&(_, &s)| usize::from(s) == side)
-                    .map(|(p, _)| p.name.as_str())
+                    .map(|(p, _)| name(&p.name))
                     .collect();
                 format!("{} {}", names.join(" & "), self.score[side])
             })

@@ -124,8 +124,8 @@ pub fn run(o: Options) -> Result<(), CliError> {
         rules.max_hands = Some(n);
         rules.target = None;
     }
-    let (plan, programs) = parse_seats(&o.seats, &rules)?;
-    for program in &programs {
+    let (plan, mut programs) = parse_seats(&o.seats, &rules)?;
+    for program in &mut programs {
         program
             .check()
             .map_err(|e| CliError::Usage(format!("--seats: {e}")))?;
@@ -304,9 +304,7 @@ fn parse_seats(text: &str, rules: &RuleSet) -> Result<(Vec<SeatPlan>, Vec<Progra
             Some(("bot", level)) => SeatPlan::Bot(level.parse::<Level>().map_err(|e| bad(e.to_string()))?),
             Some(("ext", command)) if !command.trim().is_empty() => {
                 let number = u8::try_from(programs.len()).map_err(|_| bad("too many programs".into()))?;
-                programs.push(Program {
-                    command: command.trim().to_owned(),
-                });
+                programs.push(Program::new(command));
                 SeatPlan::Program(number)
             }
             _ if *part == "remote" => SeatPlan::Open,

@@ -16,6 +16,10 @@ use crate::desktop::start::StartError;
 use crate::history;
 use crate::words;
 
+/// The most of a name the page writes: a long one (an outside program's command) would
+/// widen the page past the window.
+const NAME_MOST: usize = 32;
+
 /// What the page shows, read from the history.
 #[derive(Resource, Default)]
 struct Shown {
@@ -143,7 +147,7 @@ fn history_page(
                     let text = format!(
                         "{}   {game}   {}   {}{unfinished}",
                         crate::history::utc(row.played_at),
-                        row.sides_line(),
+                        row.sides_line_with(|name| words::elided(name, NAME_MOST)),
                         words::hands(row.hands)
                     );
                     let selected = shown.opened.as_ref().is_some_and(|(id, _)| *id == row.id);
@@ -165,7 +169,7 @@ fn history_page(
             let people: Vec<String> = row
                 .people
                 .iter()
-                .map(|p| format!("{} ({})", p.name, p.kind))
+                .map(|p| format!("{} ({})", words::elided(&p.name, NAME_MOST), p.kind))
                 .collect();
             ui.horizontal(|ui| {
                 ui.label(format!("Match {id}: {}", people.join(", ")));
@@ -229,7 +233,7 @@ fn players(ui: &mut egui::Ui, players: &[PlayerStats]) {
         ui.end_row();
         for p in players {
             let all = p.all();
-            ui.label(&p.name);
+            ui.label(words::elided(&p.name, NAME_MOST)).on_hover_text(&p.name);
             ui.label(format!("{} of {}", p.matches_won, p.matches));
             ui.label(format!("{} of {}", all.won, all.hands));
             ui.label(all.courts.to_string());

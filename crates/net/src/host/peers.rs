@@ -252,20 +252,28 @@ fn hello(
     host.lobby_changed = true;
 }
 
-/// A name fit to show: printable, trimmed, not too long, never empty.
+/// A name fit to show: printable, trimmed, never empty, and at most `MAX_NAME` characters, the
+/// last an ellipsis where it was cut.
 fn clean_name(name: &str, index: usize) -> String {
-    let name: String = name
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(MAX_NAME)
-        .collect::<String>()
-        .trim()
-        .to_string();
+    let name = fit_name(name);
     if name.is_empty() {
         format!("Player {}", index + 1)
     } else {
         name
     }
+}
+
+/// A name printable, trimmed and at most `MAX_NAME` characters, the last an ellipsis where it was
+/// cut: a person's, or the one an outside program gave (or its command, which it is called by
+/// without one).
+pub(crate) fn fit_name(name: &str) -> String {
+    let name: String = name.chars().filter(|c| !c.is_control()).collect();
+    let name = name.trim();
+    if name.chars().count() <= MAX_NAME {
+        return name.to_owned();
+    }
+    let kept: String = name.chars().take(MAX_NAME - 1).collect();
+    format!("{}…", kept.trim_end())
 }
 
 /// Closes connections that never said hello.
@@ -291,6 +299,13 @@ mod tests {
     fn names_are_cleaned() {
         assert_eq!(clean_name("  Ayesha\n ", 0), "Ayesha");
         assert_eq!(clean_name("\u{7}", 2), "Player 3");
-        assert_eq!(clean_name(&"x".repeat(100), 0).len(), MAX_NAME);
+        let long = clean_name(&"x".repeat(100), 0);
+        assert_eq!(long.chars().count(), MAX_NAME);
+        assert!(long.ends_with("x…"), "{long}");
+        assert_eq!(
+            fit_name("ext:python3 /home/asha/bots/rang.py --deep"),
+            "ext:python3 /home/asha/…"
+        );
+        assert_eq!(fit_name(&"x".repeat(MAX_NAME)), "x".repeat(MAX_NAME));
     }
 }
