@@ -3,20 +3,22 @@
 use courtpiece_bots::Level;
 use courtpiece_rules::{Card, CardSet, Preset, Seat};
 
+/// `n` things, named `one` or `many` as English counts them: "1 seat", "2 seats", "0 seats".
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
 /// "1 trick", "2 tricks".
 pub fn tricks(n: impl Into<u32>) -> String {
-    match n.into() {
-        1 => "1 trick".to_owned(),
-        n => format!("{n} tricks"),
-    }
+    counted(n.into(), "trick", "tricks")
 }
 
 /// "1 hand", "2 hands".
 pub fn hands(n: impl Into<u32>) -> String {
-    match n.into() {
-        1 => "1 hand".to_owned(),
-        n => format!("{n} hands"),
-    }
+    counted(n.into(), "hand", "hands")
 }
 
 /// `text` cut to at most `most` characters, the last of them "…" where it was cut: a name for a
@@ -114,6 +116,8 @@ mod tests {
         assert_eq!(tricks(7u8), "7 tricks");
         assert_eq!(hands(1u32), "1 hand");
         assert_eq!(hands(12u32), "12 hands");
+        assert_eq!(counted(1u8, "free seat", "free seats"), "1 free seat");
+        assert_eq!(counted(0u8, "free seat", "free seats"), "0 free seats");
     }
 
     #[test]

@@ -266,7 +266,9 @@ fn tell(messages: &[HostMessage]) {
                     .iter()
                     .filter(|s| matches!(s, courtpiece_net::SeatState::Open))
                     .count();
-                println!("Lobby of {:?}: {open} seat(s) still open.", lobby.table);
+                let open =
+                    courtpiece::words::counted(u64::try_from(open).unwrap_or(u64::MAX), "seat", "seats");
+                println!("Lobby of {:?}: {open} still open.", lobby.table);
             }
             HostMessage::Update(update) => {
                 // Dummy Rang moves people from hand to hand: the view says where one sits now

@@ -385,7 +385,7 @@ pub(super) fn show_table(view: &SeatView) {
         }
     }
     if view.stock > 0 {
-        println!("  The stock: {} cards", view.stock);
+        println!("  The stock: {}", words::counted(view.stock, "card", "cards"));
     }
     if !view.discards.is_empty() {
         println!("  Your discards: {}", pretty_hand(view.discards));

@@ -29,7 +29,7 @@ pub fn run(file: Option<&Path>, times: bool) -> Result<(), CliError> {
         None => Box::new(std::io::stdin().lock()),
     };
     let mut solver = Solver::new();
-    let mut failed = 0;
+    let mut failed = 0u32;
     let mut took = Vec::new();
     let mut nodes = 0;
     let stdout = std::io::stdout();
@@ -71,7 +71,8 @@ pub fn run(file: Option<&Path>, times: bool) -> Result<(), CliError> {
         eprintln!("{} trick nodes {nodes}", summary(&mut took));
     }
     if failed > 0 {
-        return Err(CliError::Usage(format!("{failed} line(s) could not be solved")));
+        let failed = courtpiece::words::counted(failed, "line", "lines");
+        return Err(CliError::Usage(format!("{failed} could not be solved")));
     }
     Ok(())
 }

@@ -195,7 +195,8 @@ pub fn run(o: Options) -> Result<(), CliError> {
     }
     let minutes = started.elapsed().as_secs_f64() / 60.0;
     eprintln!(
-        "{hands} hands in {:.2} s: {:.0} hands per minute",
+        "{} in {:.2} s: {:.0} hands per minute",
+        courtpiece::words::hands(hands),
         minutes * 60.0,
         f64::from(hands) / minutes
     );

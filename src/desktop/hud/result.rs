@@ -14,6 +14,7 @@ use crate::desktop::palette;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
 use crate::history::LastKept;
+use crate::words;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, result.run_if(table_on).in_set(OurEgui));
@@ -150,12 +151,12 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
         if streak > 0 && hand.kind == HandKind::Plain {
             let side = if ours { "Your side has" } else { "They have" };
             let hands = if view.tens.is_some() {
-                "hand(s) with three tens"
+                words::counted(streak, "hand with three tens", "hands with three tens")
             } else {
-                "plain hand(s)"
+                words::counted(streak, "plain hand", "plain hands")
             };
             ui.label(format!(
-                "{side} won {streak} {hands} in a row: seven in a row score a court."
+                "{side} won {hands} in a row: seven in a row score a court."
             ));
         }
     }

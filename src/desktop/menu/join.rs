@@ -108,10 +108,10 @@ fn tables(ui: &mut egui::Ui, form: &mut JoinForm) {
     let mut picked = None;
     for f in &form.found {
         let text = format!(
-            "{} — {} — {} free seat(s){}",
+            "{} — {} — {}{}",
             f.beacon.table,
             words::game(&f.beacon.rules),
-            f.beacon.free_seats,
+            words::counted(f.beacon.free_seats, "free seat", "free seats"),
             if f.beacon.needs_code { ", code needed" } else { "" }
         );
         if ui
