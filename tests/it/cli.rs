@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use courtpiece_rules::{GameRecord, Intent, Match, MatchSummary, Preset, RuleSet};
 
-use crate::support::{courtpiece, scratch};
+use crate::support::{courtpiece, scratch, with_history};
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = scratch("files");
@@ -636,15 +636,6 @@ fn review_lists_the_cards_that_cost_tricks() {
 }
 
 /// Runs `courtpiece` with `args` and its history in `data`.
-fn with_history(data: &std::path::Path, args: &[&str]) -> std::process::Output {
-    crate::support::command()
-        .env("COURTPIECE_DATA_DIR", data)
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap()
-}
-
 /// A table hosted again deals other cards, and says the seed that deals the same ones again.
 #[test]
 fn serve_deals_fresh_cards_unless_given_a_seed() {

@@ -3,12 +3,14 @@
 //! why.
 
 use std::path::PathBuf;
-use std::process::{Output, Stdio};
+use std::process::Output;
 use std::time::Duration;
 
 #[cfg(target_os = "linux")]
 use crate::support::interruptible;
-use crate::support::{courtpiece, finish, free_port, last_line, scratch, spawn};
+use crate::support::{
+    courtpiece, finish, free_port, last_line, scratch, spawn, spawn_with_history, with_history,
+};
 
 /// The example bot, built beside the binary by `cargo test`.
 fn example() -> String {
@@ -73,22 +75,27 @@ fn the_arena_seats_an_outside_program() {
     );
 }
 
+/// A program joins a LAN table as a player, under the name it gives (no `--name`).
 #[test]
 fn a_joining_player_can_be_an_outside_program() {
+    let data = scratch("joined-program");
     let port = free_port();
-    let host = spawn(&[
-        "serve",
-        "--seats",
-        "bot:easy,remote,bot:easy,bot:easy",
-        "--port",
-        &port.to_string(),
-        "--open",
-        "--discovery",
-        "off",
-        "--hands",
-        "2",
-        "--json",
-    ]);
+    let host = spawn_with_history(
+        &data,
+        &[
+            "serve",
+            "--seats",
+            "bot:easy,remote,bot:easy,bot:easy",
+            "--port",
+            &port.to_string(),
+            "--open",
+            "--discovery",
+            "off",
+            "--hands",
+            "2",
+            "--json",
+        ],
+    );
     std::thread::sleep(Duration::from_millis(300));
     let player = courtpiece(&[
         "join",
@@ -101,59 +108,32 @@ fn a_joining_player_can_be_an_outside_program() {
     assert!(host.status.success(), "{}", stderr(&host));
     assert!(player.status.success(), "{}", stderr(&player));
     assert_eq!(last_line(&player), last_line(&host));
+    assert_eq!(people_kept(&data, 1)[1]["name"], "Example bot");
+    std::fs::remove_dir_all(&data).ok();
 }
 
-/// A program is called by the name it gave in its hello: the example bot, "Example bot", at a
-/// headless table and as a joining player without `--name`, in the host's history both times.
+/// A program is called by the name it gave in its hello: the example bot, "Example bot", in
+/// the history of a headless table.
 #[test]
 fn a_program_is_called_by_the_name_it_gives() {
     let data = scratch("program-names");
-    let kept = |args: &[&str]| {
-        let mut c = crate::support::command();
-        c.env("COURTPIECE_DATA_DIR", &data)
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        c
-    };
-    let ext = example();
-    let seats = format!("{ext},bot:easy,bot:easy,bot:easy");
-    let out = kept(&["serve", "--seats", &seats, "--hands", "1"])
-        .output()
-        .unwrap();
+    let seats = format!("{},bot:easy,bot:easy,bot:easy", example());
+    let out = with_history(&data, &["serve", "--seats", &seats, "--hands", "1"]);
     assert!(out.status.success(), "{}", stderr(&out));
-
-    let port = free_port();
-    let host = kept(&[
-        "serve",
-        "--seats",
-        "bot:easy,remote,bot:easy,bot:easy",
-        "--port",
-        &port.to_string(),
-        "--open",
-        "--discovery",
-        "off",
-        "--hands",
-        "1",
-    ])
-    .spawn()
-    .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    let player = courtpiece(&["join", &format!("127.0.0.1:{port}"), "--autoplay", &ext]);
-    let host = finish(host, Duration::from_secs(60));
-    assert!(host.status.success(), "{}", stderr(&host));
-    assert!(player.status.success(), "{}", stderr(&player));
-
-    let out = kept(&["history", "--json"]).output().unwrap();
-    let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let matches = listed["matches"].as_array().unwrap();
-    assert_eq!(matches.len(), 2, "{listed}");
-    // newest first: the joined table, its program at seat 1; the headless one at seat 0
-    for (row, seat) in matches.iter().zip([1, 0]) {
-        assert_eq!(row["people"][seat]["name"], "Example bot", "{row}");
-    }
+    assert_eq!(people_kept(&data, 1)[0]["name"], "Example bot");
     std::fs::remove_dir_all(&data).ok();
+}
+
+/// The people of the newest match in the history kept in `data`, which holds `matches`.
+fn people_kept(data: &std::path::Path, matches: usize) -> serde_json::Value {
+    let out = with_history(data, &["history", "--json"]);
+    let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        listed["matches"].as_array().map(Vec::len),
+        Some(matches),
+        "{listed}"
+    );
+    listed["matches"][0]["people"].clone()
 }
 
 /// A program as a shell command: says hello, then answers every question with `answer`.

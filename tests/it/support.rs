@@ -52,6 +52,28 @@ pub fn spawn(args: &[&str]) -> Child {
     started(command(), args)
 }
 
+/// The binary keeping its match history in `data`, for a test that reads it back: the run's
+/// shared folder holds every other test's matches too.
+fn keeping(data: &Path) -> Command {
+    let mut c = command();
+    c.env("COURTPIECE_DATA_DIR", data);
+    c
+}
+
+/// Runs `courtpiece` with `args` to its end as [`courtpiece`] does, its history kept in `data`.
+pub fn with_history(data: &Path, args: &[&str]) -> Output {
+    keeping(data)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// Starts `courtpiece` as [`spawn`] does, its history kept in `data`.
+pub fn spawn_with_history(data: &Path, args: &[&str]) -> Child {
+    started(keeping(data), args)
+}
+
 /// Starts `courtpiece` as [`spawn`] does, with the signals a terminal's job gets at their
 /// default whatever this run inherited: a test run started in the background of a script has
 /// SIGINT ignored, one under `nohup` SIGHUP, and an ignored signal stays ignored in what it starts
