@@ -82,12 +82,11 @@ pub fn run(o: &Options) -> Result<(), CliError> {
 /// The review in words, a line for each costly card and one for the whole.
 fn describe(figures: &Figures, heap: bool, from_trick: u8) -> String {
     // under the heap what a side can lose is tricks it would have collected (R-COLLECT)
-    let (verb, counted) = if heap {
-        ("collect", "collected ")
+    let (verb, one, many) = if heap {
+        ("collect", "collected trick", "collected tricks")
     } else {
-        ("take", "")
+        ("take", "trick", "tricks")
     };
-    let tricks = |n: u32| if n == 1 { "trick" } else { "tricks" };
     let mut text = String::new();
     for c in &figures.costly {
         let r = c.card;
@@ -95,23 +94,21 @@ fn describe(figures: &Figures, heap: bool, from_trick: u8) -> String {
             .better
             .map_or_else(String::new, |b| format!("; {b} would have kept {}", r.before));
         text += &format!(
-            "hand {}, trick {}: seat {} played {}: its side could {verb} {} more {} before, {} after (cost {}){better}\n",
+            "hand {}, trick {}: seat {} played {}: its side could {verb} {} before, {} after (cost {}){better}\n",
             r.hand,
             r.trick,
             r.seat.index(),
             r.card,
-            r.before,
-            tricks(r.before.into()),
+            words::counted(r.before, "more trick", "more tricks"),
             r.after,
             c.cost
         );
     }
     text += &format!(
-        "{} reviewed from trick {from_trick} of each hand; {} cost their side {} {counted}{} in all\n",
+        "{} reviewed from trick {from_trick} of each hand; {} cost their side {} in all\n",
         words::cards(u32::try_from(figures.cards_reviewed).unwrap_or(u32::MAX)),
         figures.costly.len(),
-        figures.tricks_lost,
-        tricks(figures.tricks_lost)
+        words::counted(figures.tricks_lost, one, many)
     );
     text
 }
