@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use courtpiece::figures::{describe_seeds, seeds};
 use courtpiece::outside::Player;
+use courtpiece::words;
 use courtpiece_bots::arena::{Calls, Summary, play_set};
 use courtpiece_rules::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -179,8 +180,12 @@ pub fn run(o: Options) -> Result<(), CliError> {
         ));
     }
     o.say(format_args!(
-        "{} (A) against {} (B), {} rules: {} matches, {} hands on duplicate deals",
-        figures.a, figures.b, figures.rules, figures.matches, figures.hands
+        "{} (A) against {} (B), {} rules: {}, {} on duplicate deals",
+        figures.a,
+        figures.b,
+        figures.rules,
+        words::counted(figures.matches, "match", "matches"),
+        words::hands(figures.hands)
     ));
     o.say(format_args!(
         "A wins {:.1} % of hands",
@@ -219,13 +224,13 @@ fn describe_rules(rules: &RuleSet) -> String {
 /// One seed's figures in a line, as it ends in a run of several.
 fn describe_seed(seed: u64, f: &Figures) -> String {
     format!(
-        "seed {seed}: A wins {:.1} % of {} matches (± {:.1}) and {:.1} % of {} hands; courts A {} - B {}; \
+        "seed {seed}: A wins {:.1} % of {} (± {:.1}) and {:.1} % of {}; courts A {} - B {}; \
          p95 A {} ms, B {} ms",
         100.0 * f.a_match_win_rate,
-        f.matches,
+        words::counted(f.matches, "match", "matches"),
         100.0 * f.ci95,
         100.0 * f.a_hand_win_rate,
-        f.hands,
+        words::hands(f.hands),
         f.a_courts,
         f.b_courts,
         ms(f.a_ms_p95),
@@ -285,11 +290,35 @@ fn run_sets<T: Send>(
 fn describe_calls(who: &str, calls: &Calls) -> String {
     let share = |n: u32| 100.0 * f64::from(n) / f64::from(calls.hands.max(1));
     format!(
-        "{who} called {} hands: won {:.1} % ({:.1} % with a court), lost {:.1} % ({:.1} % to a court)",
-        calls.hands,
+        "{who} called {}: won {:.1} % ({:.1} % with a court), lost {:.1} % ({:.1} % to a court)",
+        words::hands(calls.hands),
         share(calls.won),
         share(calls.courts),
         share(calls.hands - calls.won),
         share(calls.courts_against),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bot_that_called_one_hand_is_said_to_have_called_a_hand() {
+        let one = Calls {
+            hands: 1,
+            won: 1,
+            courts: 0,
+            courts_against: 0,
+        };
+        assert_eq!(
+            describe_calls("A", &one),
+            "A called 1 hand: won 100.0 % (0.0 % with a court), lost 0.0 % (0.0 % to a court)"
+        );
+        let none = describe_calls("B", &Calls::default());
+        assert_eq!(
+            none,
+            "B called 0 hands: won 0.0 % (0.0 % with a court), lost 0.0 % (0.0 % to a court)"
+        );
+    }
 }

@@ -1,7 +1,7 @@
 //! `courtpiece history`: the matches kept in the history, newest first, and each player's
 //! figures; `--record N` prints match N's game record, to `replay` or watch.
 
-use courtpiece::history;
+use courtpiece::{history, words};
 use courtpiece_history::{Filter, MatchRow, PlayerStats, Split};
 use courtpiece_rules::Preset;
 
@@ -80,15 +80,41 @@ fn player_line(p: &PlayerStats) -> String {
     let split = |s: Split| format!("{} of {}, courts {}", s.won, s.hands, s.courts);
     let all = p.all();
     format!(
-        "{}: won {} of {} matches and {} of {} hands, courts {}, 52-courts {}; calling: {}; not calling: {}",
+        "{}: won {} of {} and {} of {}, courts {}, 52-courts {}; calling: {}; not calling: {}",
         p.name,
         p.matches_won,
-        p.matches,
+        words::counted(p.matches, "match", "matches"),
         all.won,
-        all.hands,
+        words::hands(all.hands),
         all.courts,
         all.fifty_twos,
         split(p.as_caller),
         split(p.not_caller)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_of_one_match_and_one_hand_is_counted_in_the_singular() {
+        let p = PlayerStats {
+            name: "Asha".to_owned(),
+            matches: 1,
+            matches_won: 0,
+            as_caller: Split {
+                hands: 1,
+                won: 0,
+                courts: 0,
+                fifty_twos: 0,
+            },
+            not_caller: Split::default(),
+        };
+        assert_eq!(
+            player_line(&p),
+            "Asha: won 0 of 1 match and 0 of 1 hand, courts 0, 52-courts 0; calling: 0 of 1, courts 0; \
+             not calling: 0 of 0, courts 0"
+        );
+    }
 }

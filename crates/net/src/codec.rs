@@ -17,7 +17,7 @@ pub enum CodecError {
     TooLong(usize),
     #[error("malformed message: {0}")]
     Malformed(#[from] bincode::error::DecodeError),
-    #[error("{0} bytes left over after the message")]
+    #[error("bytes left over after the message: {0}")]
     Trailing(usize),
     #[error("message could not be encoded: {0}")]
     Encode(#[from] bincode::error::EncodeError),

@@ -220,6 +220,6 @@ impl std::fmt::Display for Goodbye {
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ProtocolError {
-    #[error("an update starts at trick {from} but only {known} tricks are known")]
+    #[error("an update starts at trick {from}, past the tricks known here (as many as {known})")]
     MissingTricks { from: usize, known: usize },
 }

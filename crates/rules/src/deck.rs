@@ -138,7 +138,7 @@ impl Deck {
         let set: CardSet = cards.iter().copied().collect();
         if cards.len() != 52 || set != CardSet::DECK {
             return Err(ParseError::Pbn(format!(
-                "a deck needs each of the 52 cards once; got {} cards, {} different",
+                "a deck needs each of the 52 cards once; cards given: {}, different: {}",
                 cards.len(),
                 set.len()
             )));

@@ -29,12 +29,20 @@ pub enum PositionError {
     TrickFull { most: usize },
     #[error("{card} is both on the table and in a hand, or in two hands")]
     Twice { card: Card },
-    #[error("hand {} holds {held} cards where {expected} were expected", .seat.compass())]
+    #[error("hand {} holds {} where it should hold {expected}", .seat.compass(), counted_cards(.held))]
     Length { seat: Seat, held: u32, expected: u32 },
     #[error("there is no card left to play")]
     NothingLeft,
     #[error("{card} does not follow the suit led although {} holds it", .seat.compass())]
     DidNotFollow { card: Card, seat: Seat },
+}
+
+/// "1 card", "3 cards", for the errors above.
+fn counted_cards(n: &u32) -> String {
+    match n {
+        1 => "1 card".to_owned(),
+        n => format!("{n} cards"),
+    }
 }
 
 /// Trick play with every hand known: the hands of the two to four seats, the trick in progress,
@@ -692,14 +700,19 @@ mod tests {
         let open = |d: &str, t: &Trick| PlayState::open(&deal(d), t, &rules);
         let ok = open("N:AK... QJ... T9... 87...", &trick(0, &[])).expect("two cards each");
         assert_eq!((ok.tricks_left(), ok.tricks_played()), (2, 11));
+        let short = open("N:AK... QJ... T9... 8...", &trick(0, &[]));
         assert!(matches!(
-            open("N:AK... QJ... T9... 8...", &trick(0, &[])),
+            short,
             Err(PositionError::Length {
                 held: 1,
                 expected: 2,
                 ..
             })
         ));
+        assert_eq!(
+            short.map(|_| ()).map_err(|e| e.to_string()),
+            Err("hand W holds 1 card where it should hold 2".to_owned())
+        );
         assert!(matches!(
             open("N:- - - -", &trick(0, &[])),
             Err(PositionError::NothingLeft)
