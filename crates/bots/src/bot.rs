@@ -12,7 +12,8 @@ use crate::hard::Hard;
 use crate::medium::Medium;
 
 /// A player that answers every decision a seat can face, from the seat's view and the rule set
-/// alone. Deterministic for a given seed.
+/// alone. Its random choices follow its seed; Hard and Expert search until their budget's time
+/// is up, so how far they got, and so their card, can differ on a faster or busier machine.
 pub trait Bot: Send + Sync {
     /// One of `view.legal`, which is not empty when a bot is asked.
     fn decide(&mut self, view: &SeatView, rules: &RuleSet) -> Intent;
