@@ -77,6 +77,17 @@ pub fn bot(seat: Seat, level: Level) -> (&'static str, String) {
     (BOTS[seat.index()], format!("{} bot", capitalised(level.name())))
 }
 
+/// A player of the match history, by name and kind: "Asha (Medium bot)", "Example bot
+/// (program)", or a person's name alone. The bots are named by their seat, so the kind tells
+/// the Asha of one level from the Asha of another.
+pub fn history_player(name: &str, kind: &str) -> String {
+    match kind.split_once(':') {
+        Some(("bot", level)) => format!("{name} ({} bot)", capitalised(level)),
+        _ if kind == "outside" => format!("{name} (program)"),
+        _ => name.to_owned(),
+    }
+}
+
 /// A game by its rules as a table announces them (a preset's id, and the options that differ
 /// from it): "Double Sar", "Double Sar with first_collect=5".
 pub fn game(rules: &str) -> String {
@@ -100,6 +111,13 @@ pub fn capitalised(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_history_tells_a_bot_by_its_level_and_a_program_from_a_person() {
+        assert_eq!(history_player("Asha", "bot:medium"), "Asha (Medium bot)");
+        assert_eq!(history_player("Example bot", "outside"), "Example bot (program)");
+        assert_eq!(history_player("Asha", "person"), "Asha");
+    }
 
     #[test]
     fn cards_are_listed_as_a_player_writes_them() {

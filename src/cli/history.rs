@@ -74,14 +74,14 @@ fn match_line(row: &MatchRow) -> String {
     )
 }
 
-/// "Asha: won 4 of 4 matches and 44 of 61 hands, courts 4, 52-courts 0; calling: 33 of 40, courts 2;
+/// "Asha (Hard bot): won 4 of 4 matches and 44 of 61 hands, courts 4, 52-courts 0; calling: 33 of 40, courts 2;
 /// not calling: 11 of 21, courts 2".
 fn player_line(p: &PlayerStats) -> String {
     let split = |s: Split| format!("{} of {}, courts {}", s.won, s.hands, s.courts);
     let all = p.all();
     format!(
         "{}: won {} of {} and {} of {}, courts {}, 52-courts {}; calling: {}; not calling: {}",
-        p.name,
+        words::history_player(&p.name, &p.kind),
         p.matches_won,
         words::counted(p.matches, "match", "matches"),
         all.won,
@@ -101,6 +101,7 @@ mod tests {
     fn a_player_of_one_match_and_one_hand_is_counted_in_the_singular() {
         let p = PlayerStats {
             name: "Asha".to_owned(),
+            kind: "bot:hard".to_owned(),
             matches: 1,
             matches_won: 0,
             as_caller: Split {
@@ -113,7 +114,7 @@ mod tests {
         };
         assert_eq!(
             player_line(&p),
-            "Asha: won 0 of 1 match and 0 of 1 hand, courts 0, 52-courts 0; calling: 0 of 1, courts 0; \
+            "Asha (Hard bot): won 0 of 1 match and 0 of 1 hand, courts 0, 52-courts 0; calling: 0 of 1, courts 0; \
              not calling: 0 of 0, courts 0"
         );
     }

@@ -742,6 +742,17 @@ fn serve_keeps_its_matches_in_the_history_and_history_lists_them() {
         summaries.iter().map(|s| u64::from(s.hands_won[0])).sum::<u64>()
     );
     assert_eq!(asha["matches"], 2);
+    assert_eq!(asha["kind"], "bot:easy");
+    // Chandni sat as an Easy bot at the table of four and as a Hard one at the table of three:
+    // two players, each with its own figures
+    let chandnis: Vec<&serde_json::Value> = listed["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["name"] == "Chandni")
+        .collect();
+    let kinds: Vec<&str> = chandnis.iter().filter_map(|p| p["kind"].as_str()).collect();
+    assert_eq!(kinds, ["bot:easy", "bot:hard"], "{listed}");
 
     // a match read back from the history replays to what serve printed
     let id = matches[1]["id"].as_i64().unwrap();
@@ -759,7 +770,9 @@ fn serve_keeps_its_matches_in_the_history_and_history_lists_them() {
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no match number 99"));
     let text = with_history(&data, &["history"]);
-    assert!(String::from_utf8_lossy(&text.stdout).contains("Court Piece"));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("Court Piece"));
+    assert!(text.contains("Chandni (Hard bot): won "), "{text}");
 
     // a damaged database: the match waits in a side file, and joins once the file is mended
     let db = data.join(courtpiece_history::DATABASE);

@@ -10,7 +10,8 @@ use crate::error::HistoryError;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sitter {
     pub name: String,
-    /// What played there: `player` (at the window), `remote`, `bot:LEVEL`, `outside`.
+    /// What played there: `person`, `bot:LEVEL` (`bot:medium`), `outside` (a program), or `open`
+    /// (a seat nobody held).
     pub kind: String,
 }
 
@@ -151,7 +152,7 @@ mod tests {
     fn sitter(name: &str) -> Sitter {
         Sitter {
             name: name.to_owned(),
-            kind: "player".to_owned(),
+            kind: "person".to_owned(),
         }
     }
 

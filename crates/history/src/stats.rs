@@ -16,10 +16,14 @@ pub struct Split {
     pub fifty_twos: u32,
 }
 
-/// One player's figures, by name.
+/// One player's figures, by name and what played: the bot at North is a player of each level
+/// it played at, and a person who takes a bot's name is not that bot.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerStats {
     pub name: String,
+    /// As [`crate::Sitter::kind`].
+    #[serde(default)]
+    pub kind: String,
     pub matches: u32,
     pub matches_won: u32,
     /// Hands in which their side called trumps (or announced, or led where nobody calls).
@@ -48,15 +52,17 @@ impl History {
         let fail = |e: rusqlite::Error| HistoryError::of(self.path(), &e);
         let mut players: Vec<PlayerStats> = conn
             .prepare(
-                "SELECT p.name, COUNT(*), SUM(p.won) FROM people p JOIN matches m ON m.id = p.match_id
-                 WHERE ?1 IS NULL OR m.rules = ?1 GROUP BY p.name ORDER BY COUNT(*) DESC, p.name",
+                "SELECT p.name, p.kind, COUNT(*), SUM(p.won) FROM people p JOIN matches m ON m.id = p.match_id
+                 WHERE ?1 IS NULL OR m.rules = ?1 GROUP BY p.name, p.kind
+                 ORDER BY COUNT(*) DESC, p.name, p.kind",
             )
             .map_err(fail)?
             .query_map(params![filter.rules], |row| {
                 Ok(PlayerStats {
                     name: row.get(0)?,
-                    matches: row.get(1)?,
-                    matches_won: row.get(2)?,
+                    kind: row.get(1)?,
+                    matches: row.get(2)?,
+                    matches_won: row.get(3)?,
                     ..PlayerStats::default()
                 })
             })
@@ -65,30 +71,31 @@ impl History {
             .map_err(fail)?;
         let mut hands = conn
             .prepare(
-                "SELECT p.name, h.caller, COUNT(*), SUM(h.won), SUM(h.court), SUM(h.fifty_two)
+                "SELECT p.name, p.kind, h.caller, COUNT(*), SUM(h.won), SUM(h.court), SUM(h.fifty_two)
                  FROM hands h
                  JOIN people p ON p.match_id = h.match_id AND p.person = h.person
                  JOIN matches m ON m.id = h.match_id
-                 WHERE ?1 IS NULL OR m.rules = ?1 GROUP BY p.name, h.caller",
+                 WHERE ?1 IS NULL OR m.rules = ?1 GROUP BY p.name, p.kind, h.caller",
             )
             .map_err(fail)?;
         let rows = hands
             .query_map(params![filter.rules], |row| {
                 Ok((
                     row.get::<_, String>(0)?,
-                    row.get::<_, bool>(1)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, bool>(2)?,
                     Split {
-                        hands: row.get(2)?,
-                        won: row.get(3)?,
-                        courts: row.get(4)?,
-                        fifty_twos: row.get(5)?,
+                        hands: row.get(3)?,
+                        won: row.get(4)?,
+                        courts: row.get(5)?,
+                        fifty_twos: row.get(6)?,
                     },
                 ))
             })
             .map_err(fail)?;
         for row in rows {
-            let (name, caller, split) = row.map_err(fail)?;
-            if let Some(p) = players.iter_mut().find(|p| p.name == name) {
+            let (name, kind, caller, split) = row.map_err(fail)?;
+            if let Some(p) = players.iter_mut().find(|p| p.name == name && p.kind == kind) {
                 if caller {
                     p.as_caller = split;
                 } else {

@@ -169,7 +169,7 @@ fn history_page(
             let people: Vec<String> = row
                 .people
                 .iter()
-                .map(|p| format!("{} ({})", words::elided(&p.name, NAME_MOST), p.kind))
+                .map(|p| words::history_player(&words::elided(&p.name, NAME_MOST), &p.kind))
                 .collect();
             ui.horizontal(|ui| {
                 ui.label(format!("Match {id}: {}", people.join(", ")));
@@ -233,7 +233,8 @@ fn players(ui: &mut egui::Ui, players: &[PlayerStats]) {
         ui.end_row();
         for p in players {
             let all = p.all();
-            ui.label(words::elided(&p.name, NAME_MOST)).on_hover_text(&p.name);
+            ui.label(words::history_player(&words::elided(&p.name, NAME_MOST), &p.kind))
+                .on_hover_text(words::history_player(&p.name, &p.kind));
             ui.label(format!("{} of {}", p.matches_won, p.matches));
             ui.label(format!("{} of {}", all.won, all.hands));
             ui.label(all.courts.to_string());

@@ -155,3 +155,49 @@ fn dummy_rang_counts_each_person_where_they_sat_each_hand() {
     let won: u32 = stats.iter().map(|s| s.all().won).sum();
     assert_eq!(won, hands);
 }
+
+#[test]
+fn a_name_that_sat_as_two_kinds_of_player_has_figures_for_each() {
+    let dir = folder("kinds");
+    let kinds = [
+        ["person", "bot:easy", "bot:medium", "outside"],
+        ["person", "bot:hard", "person", "outside"],
+    ];
+    for (seed, kinds) in (1..).zip(kinds) {
+        let (_, mut e) = entry(Preset::CourtPiece, seed, &FOUR);
+        for (sitter, kind) in e.people.iter_mut().zip(kinds) {
+            sitter.kind = kind.to_owned();
+        }
+        assert!(matches!(keep(&dir, &e), Ok(Kept::Database(_))));
+    }
+    let (history, _) = History::open(&dir).unwrap();
+    let stats = history.stats(&Filter::default()).unwrap();
+    let mut players: Vec<(&str, &str, u32)> = stats
+        .iter()
+        .map(|s| (s.name.as_str(), s.kind.as_str(), s.matches))
+        .collect();
+    players.sort_unstable();
+    let (anna, bilal, chandni, darius) = (FOUR[0], FOUR[1], FOUR[2], FOUR[3]);
+    let mut expected = vec![
+        (anna, "person", 2),
+        (bilal, "bot:easy", 1),
+        (bilal, "bot:hard", 1),
+        (chandni, "bot:medium", 1),
+        (chandni, "person", 1),
+        (darius, "outside", 2),
+    ];
+    expected.sort_unstable();
+    assert_eq!(players, expected);
+    // each of a name's kinds counts its own hands, and together they are the name's hands
+    for name in [bilal, chandni] {
+        let hands: Vec<u32> = stats
+            .iter()
+            .filter(|s| s.name == name)
+            .map(|s| s.all().hands)
+            .collect();
+        let anna_hands = stats.iter().find(|s| s.name == anna).map(|s| s.all().hands);
+        assert_eq!(hands.len(), 2);
+        assert!(hands.iter().all(|&h| h > 0), "{name}: {hands:?}");
+        assert_eq!(Some(hands.iter().sum::<u32>()), anna_hands, "{name}");
+    }
+}
