@@ -214,8 +214,12 @@ fn hello(
             if let Some(seat) = seat {
                 host.seats[seat.index()] = Holder::Player(index);
             }
+            let name = distinct_name(clean_name(name, index), |name| {
+                host.players.iter().any(|p| !p.gone && p.name == name)
+                    || host.program_names.iter().any(|p| p == name)
+            });
             host.players.push(Player {
-                name: clean_name(name, index),
+                name,
                 token: SeatToken(renetcode::generate_random_bytes()),
                 client: Some(client),
                 seat,
@@ -276,6 +280,28 @@ pub(crate) fn fit_name(name: &str) -> String {
     format!("{}…", kept.trim_end())
 }
 
+/// `name`, or where `taken` says someone at the table goes by it already, the name with the
+/// first number from 2 that makes it theirs alone ("Ali 2"), cut to leave the number room: two
+/// people who call themselves the same must still be told apart, in the lobby, at the table and
+/// in the match history.
+fn distinct_name(name: String, taken: impl Fn(&str) -> bool) -> String {
+    if !taken(&name) {
+        return name;
+    }
+    (2u32..)
+        .map(|n| {
+            let number = format!(" {n}");
+            let room = MAX_NAME - number.chars().count();
+            let base = match name.chars().count() > room {
+                true => format!("{}…", name.chars().take(room - 1).collect::<String>().trim_end()),
+                false => name.clone(),
+            };
+            base + &number
+        })
+        .find(|candidate| !taken(candidate))
+        .unwrap_or(name)
+}
+
 /// Closes connections that never said hello.
 fn close_silent(mut server: ResMut<RenetServer>, mut host: ResMut<Host>, time: Res<Time<Real>>) {
     let now = time.elapsed();
@@ -307,5 +333,16 @@ mod tests {
             "ext:python3 /home/asha/…"
         );
         assert_eq!(fit_name(&"x".repeat(MAX_NAME)), "x".repeat(MAX_NAME));
+    }
+
+    #[test]
+    fn a_name_someone_has_gets_the_first_free_number() {
+        let at_table = ["Ali", "Ali 2", &"y".repeat(MAX_NAME)];
+        let taken = |name: &str| at_table.contains(&name);
+        assert_eq!(distinct_name("Sara".into(), taken), "Sara");
+        assert_eq!(distinct_name("Ali".into(), taken), "Ali 3");
+        let long = distinct_name("y".repeat(MAX_NAME), taken);
+        assert_eq!(long, format!("{}… 2", "y".repeat(MAX_NAME - 3)));
+        assert_eq!(long.chars().count(), MAX_NAME);
     }
 }

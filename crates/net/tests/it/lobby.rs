@@ -69,12 +69,13 @@ fn the_owner_arranges_the_table_and_deals() {
     assert!(matches!(&lobby.seats[2], SeatState::Player { name, away: false } if name == "Host"));
     assert!(matches!(&lobby.seats[3], SeatState::Player { name, .. } if name == "guest"));
 
-    clients.push(client_app(addr, access, "rail", None));
+    // a second "guest" is told apart from the first by a number
+    clients.push(client_app(addr, access, "guest", None));
     settle(&mut host, &mut clients, "the spectator is in", |h, _| {
         session(h)
             .lobby
             .as_ref()
-            .is_some_and(|l| l.spectators.iter().map(|s| s.name.as_str()).eq(["rail"]))
+            .is_some_and(|l| l.spectators.iter().map(|s| s.name.as_str()).eq(["guest 2"]))
     });
     assert_eq!(session(&clients[1]).seat, None);
 
