@@ -113,14 +113,17 @@ fn a_joining_player_can_be_an_outside_program() {
 }
 
 /// A program is called by the name it gave in its hello: the example bot, "Example bot", in
-/// the history of a headless table.
+/// the history of a headless table, and its second seat "Example bot 2", so that each seat has
+/// figures of its own.
 #[test]
 fn a_program_is_called_by_the_name_it_gives() {
     let data = scratch("program-names");
-    let seats = format!("{},bot:easy,bot:easy,bot:easy", example());
+    let seats = format!("{},bot:easy,{},bot:easy", example(), example());
     let out = with_history(&data, &["serve", "--seats", &seats, "--hands", "1"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(people_kept(&data, 1)[0]["name"], "Example bot");
+    let people = people_kept(&data, 1);
+    assert_eq!(people[0]["name"], "Example bot");
+    assert_eq!(people[2]["name"], "Example bot 2");
     std::fs::remove_dir_all(&data).ok();
 }
 

@@ -119,10 +119,13 @@ impl History {
         )
         .map_err(fail)?;
         let id = tx.last_insert_rowid();
-        for (person, (sitter, side)) in (0u8..).zip(entry.people.iter().zip(&counted.sides)) {
+        let names = names_apart(&entry.people);
+        for (person, ((sitter, name), side)) in
+            (0u8..).zip(entry.people.iter().zip(&names).zip(&counted.sides))
+        {
             tx.execute(
                 "INSERT INTO people (match_id, person, name, kind, side, won) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![id, person, sitter.name, sitter.kind, side, winner == Some(*side)],
+                params![id, person, name, sitter.kind, side, winner == Some(*side)],
             )
             .map_err(fail)?;
         }
@@ -219,5 +222,50 @@ impl History {
 
     pub(crate) fn path(&self) -> &Path {
         &self.path
+    }
+}
+
+/// The people's names as kept: a name that sat twice in one match as the same kind of player
+/// (a program in two seats, the partners of one command) is numbered from its second seat on
+/// ("Example bot 2"), since each player's figures count a match once.
+fn names_apart(people: &[Sitter]) -> Vec<String> {
+    let mut kept: Vec<(String, &str)> = Vec::with_capacity(people.len());
+    for sitter in people {
+        let taken = |name: &str| kept.iter().any(|(n, kind)| n == name && *kind == sitter.kind);
+        let name = (1u32..)
+            .map(|n| match n {
+                1 => sitter.name.clone(),
+                n => format!("{} {n}", sitter.name),
+            })
+            .find(|name| !taken(name))
+            .unwrap_or_else(|| sitter.name.clone());
+        kept.push((name, &sitter.kind));
+    }
+    kept.into_iter().map(|(name, _)| name).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sitter(name: &str, kind: &str) -> Sitter {
+        Sitter {
+            name: name.to_owned(),
+            kind: kind.to_owned(),
+        }
+    }
+
+    #[test]
+    fn a_name_that_sits_twice_as_one_kind_is_numbered() {
+        let people = [
+            sitter("Example bot", "outside"),
+            sitter("Asha", "person"),
+            sitter("Example bot", "outside"),
+            sitter("Asha", "bot:medium"),
+        ];
+        assert_eq!(
+            names_apart(&people),
+            ["Example bot", "Asha", "Example bot 2", "Asha"]
+        );
     }
 }

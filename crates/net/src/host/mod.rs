@@ -305,12 +305,7 @@ pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostErr
         auto_start: config.auto_start,
         resume: config.resume,
         turn_timer: config.turn_timer,
-        program_names: config
-            .programs
-            .0
-            .iter()
-            .map(|p| peers::fit_name(&p.label()))
-            .collect(),
+        program_names: peers::program_names(&config.programs),
         seats,
         players,
         arriving: Vec::new(),

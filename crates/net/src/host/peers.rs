@@ -7,7 +7,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_renet::renet::{ClientId, ServerEvent};
 use bevy_renet::{RenetReceive, RenetServer, RenetServerEvent};
-use courtpiece_game::SeatIntent;
+use courtpiece_game::{Programs, SeatIntent};
 use courtpiece_rules::Person;
 
 use super::relay::send;
@@ -302,6 +302,17 @@ fn distinct_name(name: String, taken: impl Fn(&str) -> bool) -> String {
         .unwrap_or(name)
 }
 
+/// The names the table shows for its outside programs, in their order: fit to show, and two
+/// seats of one program ("Example bot") told apart ("Example bot 2").
+pub(crate) fn program_names(programs: &Programs) -> Vec<String> {
+    let mut names: Vec<String> = Vec::with_capacity(programs.0.len());
+    for program in &programs.0 {
+        let name = distinct_name(fit_name(&program.label()), |name| names.iter().any(|n| n == name));
+        names.push(name);
+    }
+    names
+}
+
 /// Closes connections that never said hello.
 fn close_silent(mut server: ResMut<RenetServer>, mut host: ResMut<Host>, time: Res<Time<Real>>) {
     let now = time.elapsed();
@@ -319,6 +330,10 @@ fn close_silent(mut server: ResMut<RenetServer>, mut host: ResMut<Host>, time: R
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use courtpiece_bots::{Entrant, Level};
+
     use super::*;
 
     #[test]
@@ -333,6 +348,13 @@ mod tests {
             "ext:python3 /home/asha/…"
         );
         assert_eq!(fit_name(&"x".repeat(MAX_NAME)), "x".repeat(MAX_NAME));
+    }
+
+    #[test]
+    fn two_seats_of_one_program_are_told_apart() {
+        let easy = || Arc::new(Level::Easy) as Arc<dyn Entrant>;
+        let programs = Programs(vec![easy(), easy(), easy()]);
+        assert_eq!(program_names(&programs), ["easy", "easy 2", "easy 3"]);
     }
 
     #[test]
