@@ -63,8 +63,8 @@ impl FromStr for Deal {
             let seat = first_seat.after(i);
             let hand =
                 parse_hand(part).map_err(|why| err(format!("hand {} ({part}): {why}", seat.compass())))?;
-            if !(seen & hand).is_empty() {
-                return Err(err(format!("{} appears in two hands", (seen & hand).to_pbn())));
+            if let Some(card) = (seen & hand).iter().next() {
+                return Err(err(format!("{card} is in two hands")));
             }
             seen |= hand;
             deal.hands[seat.index()] = hand;
@@ -132,7 +132,10 @@ mod tests {
     fn pbn_errors() {
         assert!("AKQ.. . . .".parse::<Deal>().is_err());
         assert!("X:A... - - -".parse::<Deal>().is_err());
-        assert!("N:A... A... - -".parse::<Deal>().is_err());
+        assert_eq!(
+            "N:A.K.. A.K.. - -".parse::<Deal>().map_err(|e| e.to_string()),
+            Err("bad PBN deal: AS is in two hands".to_owned())
+        );
         assert!("N:AX... - - -".parse::<Deal>().is_err());
         assert!("N:A... - -".parse::<Deal>().is_err());
         let partial: Deal = "N:A... K... Q... -".parse().unwrap();
