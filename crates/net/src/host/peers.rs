@@ -272,11 +272,16 @@ fn clean_name(name: &str, index: usize) -> String {
 /// without one).
 pub(crate) fn fit_name(name: &str) -> String {
     let name: String = name.chars().filter(|c| !c.is_control()).collect();
-    let name = name.trim();
-    if name.chars().count() <= MAX_NAME {
+    cut(name.trim(), MAX_NAME)
+}
+
+/// `name` if it has at most `most` characters, else its first ones and an ellipsis, `most` in
+/// all.
+fn cut(name: &str, most: usize) -> String {
+    if name.chars().count() <= most {
         return name.to_owned();
     }
-    let kept: String = name.chars().take(MAX_NAME - 1).collect();
+    let kept: String = name.chars().take(most - 1).collect();
     format!("{}…", kept.trim_end())
 }
 
@@ -291,12 +296,7 @@ fn distinct_name(name: String, taken: impl Fn(&str) -> bool) -> String {
     (2u32..)
         .map(|n| {
             let number = format!(" {n}");
-            let room = MAX_NAME - number.chars().count();
-            let base = match name.chars().count() > room {
-                true => format!("{}…", name.chars().take(room - 1).collect::<String>().trim_end()),
-                false => name.clone(),
-            };
-            base + &number
+            cut(&name, MAX_NAME - number.len()) + &number
         })
         .find(|candidate| !taken(candidate))
         .unwrap_or(name)
