@@ -256,9 +256,9 @@ fn stdin_lines() -> mpsc::Receiver<String> {
 fn tell(messages: &[HostMessage]) {
     for message in messages {
         match message {
-            HostMessage::Welcome { seat, .. } => match seat {
-                Some(seat) => println!("Welcome: you sit at seat {}.", seat.index()),
-                None => println!("Welcome: you watch from the rail."),
+            HostMessage::Welcome { seat, name, .. } => match seat {
+                Some(seat) => println!("Welcome, {name}: you sit at seat {}.", seat.index()),
+                None => println!("Welcome, {name}: you watch from the rail."),
             },
             HostMessage::Lobby(lobby) if !lobby.started => {
                 let open = lobby

@@ -9,7 +9,7 @@ use courtpiece_rules::{Event, Intent, MatchSummary, RuleSet, Seat, SeatView, Tri
 use crate::refusal::Refusal;
 
 /// Raised whenever a message changes shape or meaning.
-pub const PROTOCOL_VERSION: u16 = 14;
+pub const PROTOCOL_VERSION: u16 = 15;
 
 /// The secret a player keeps to take their seat back after a drop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -107,6 +107,9 @@ pub enum HostMessage {
         seat: Option<Seat>,
         token: SeatToken,
         owner: bool,
+        /// What the table calls you: the name you gave, fit to show, and numbered ("Ali 2")
+        /// where someone at the table already went by it.
+        name: String,
     },
     Lobby(LobbyState),
     /// What happened and how the table now looks from your seat (or from the rail).

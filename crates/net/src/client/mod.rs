@@ -43,6 +43,7 @@ pub struct ClientSend;
 /// Everything this client knows of the table.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Session {
+    /// The name asked for, until the welcome says what the table calls us.
     pub name: String,
     /// Gives the seat back after a drop; kept from the welcome.
     pub token: Option<SeatToken>,
@@ -86,7 +87,9 @@ impl Session {
                 seat,
                 token,
                 owner,
+                name,
             } => {
+                self.name.clone_from(name);
                 self.player = Some(*player);
                 self.seat = *seat;
                 self.token = Some(*token);

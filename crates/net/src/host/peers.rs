@@ -245,6 +245,7 @@ fn hello(
             seat: player.seat,
             token: player.token,
             owner: host.owner == Some(client),
+            name: player.name.clone(),
         },
     );
     info!(

@@ -78,6 +78,12 @@ fn the_owner_arranges_the_table_and_deals() {
             .is_some_and(|l| l.spectators.iter().map(|s| s.name.as_str()).eq(["guest 2"]))
     });
     assert_eq!(session(&clients[1]).seat, None);
+    assert_eq!(
+        session(&clients[1]).name,
+        "guest 2",
+        "the welcome says what the table calls them"
+    );
+    assert_eq!(session(&clients[0]).name, "guest");
 
     ask(&mut host, LobbyAction::Start);
     settle(&mut host, &mut clients, "dealt", |h, c| {
