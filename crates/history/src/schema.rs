@@ -4,10 +4,10 @@
 use rusqlite::Transaction;
 
 /// The version this build writes.
-pub const SCHEMA: i64 = 1;
+pub const SCHEMA: i64 = 2;
 
 /// What takes a database from version `i` to `i + 1`, in order.
-const MIGRATIONS: [&str; 1] = [
+const MIGRATIONS: [&str; 2] = [
     // 1: matches, the people who sat at them, and each person's hands
     "CREATE TABLE matches (
         id INTEGER PRIMARY KEY,
@@ -41,6 +41,23 @@ const MIGRATIONS: [&str; 1] = [
         caller INTEGER NOT NULL,
         PRIMARY KEY (match_id, hand, person)
     );",
+    // 2: a name kept twice in one match as one kind of player (a program in two seats) numbered
+    // from its second seat on, as matches are kept now, so that its figures count the match once
+    "CREATE TEMP TABLE renamed AS
+        SELECT p.match_id, p.person, p.name || ' ' || (
+            SELECT COUNT(*) + 1 FROM people q
+            WHERE q.match_id = p.match_id AND q.name = p.name AND q.kind = p.kind AND q.person < p.person
+        ) AS name
+        FROM people p
+        WHERE EXISTS (
+            SELECT 1 FROM people q
+            WHERE q.match_id = p.match_id AND q.name = p.name AND q.kind = p.kind AND q.person < p.person
+        );
+    UPDATE people SET name = (
+        SELECT r.name FROM renamed r WHERE r.match_id = people.match_id AND r.person = people.person
+    )
+    WHERE EXISTS (SELECT 1 FROM renamed r WHERE r.match_id = people.match_id AND r.person = people.person);
+    DROP TABLE renamed;",
 ];
 
 /// Brings a database at version `from` (at most [`SCHEMA`]) up to this build's.

@@ -93,7 +93,7 @@ fn a_database_of_a_newer_build_is_left_alone() {
     };
     assert!(
         why.to_string()
-            .contains("newer courtpiece (version 7; this one reads up to 1)"),
+            .contains("newer courtpiece (version 7; this one reads up to 2)"),
         "{why}"
     );
     // its matches are untouched

@@ -201,3 +201,29 @@ fn a_name_that_sat_as_two_kinds_of_player_has_figures_for_each() {
         assert_eq!(Some(hands.iter().sum::<u32>()), anna_hands, "{name}");
     }
 }
+
+/// A history kept before a program's two seats were numbered apart: opened by this build, the
+/// second seat is renamed, so the program's figures count the match once.
+#[test]
+fn an_older_history_numbers_a_name_kept_twice_in_one_match() {
+    let dir = folder("older");
+    let (_, mut e) = entry(Preset::CourtPiece, 1, &["Bot", "Anna", "Bot", "Bilal"]);
+    for sitter in &mut e.people {
+        sitter.kind = "outside".to_owned();
+    }
+    assert!(matches!(keep(&dir, &e), Ok(Kept::Database(_))));
+    // as the first version of the history kept it
+    let older = rusqlite::Connection::open(dir.join(courtpiece_history::DATABASE)).unwrap();
+    older
+        .execute("UPDATE people SET name = 'Bot' WHERE name = 'Bot 2'", [])
+        .unwrap();
+    older.pragma_update(None, "user_version", 1).unwrap();
+    drop(older);
+    let (history, _) = History::open(&dir).unwrap();
+    let row = &history.list(&Filter::default()).unwrap()[0];
+    let names: Vec<&str> = row.people.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Bot", "Anna", "Bot 2", "Bilal"]);
+    let stats = history.stats(&Filter::default()).unwrap();
+    assert!(stats.iter().all(|s| s.matches == 1), "{stats:?}");
+    assert_eq!(stats.len(), 4);
+}
