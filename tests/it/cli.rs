@@ -635,7 +635,6 @@ fn review_lists_the_cards_that_cost_tricks() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Runs `courtpiece` with `args` and its history in `data`.
 /// A table hosted again deals other cards, and says the seed that deals the same ones again.
 #[test]
 fn serve_deals_fresh_cards_unless_given_a_seed() {

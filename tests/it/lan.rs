@@ -3,7 +3,7 @@
 use std::process::Child;
 use std::time::{Duration, Instant};
 
-use crate::support::{finish, free_port, last_line, scratch, spawn};
+use crate::support::{finish, free_port, last_line, one_seat_table, scratch, spawn};
 
 #[test]
 fn a_host_and_three_joining_bots_finish_a_match_and_print_the_same_summary() {
@@ -308,21 +308,9 @@ fn players_come_back_after_the_host_is_killed_and_resumed() {
 /// starts once a player takes the open seat.
 #[test]
 fn a_watcher_takes_no_seat_and_sees_the_match_to_its_end() {
-    let port = free_port();
+    let port = free_port().to_string();
     let addr = format!("127.0.0.1:{port}");
-    let host = spawn(&[
-        "serve",
-        "--seats",
-        "bot:easy,remote,bot:easy,bot:easy",
-        "--port",
-        &port.to_string(),
-        "--open",
-        "--hands",
-        "2",
-        "--discovery",
-        "off",
-        "--json",
-    ]);
+    let host = spawn(&one_seat_table(&port));
     std::thread::sleep(Duration::from_millis(300));
     let watcher = spawn(&["join", &addr, "--name", "dana", "--watch", "--json"]);
     std::thread::sleep(Duration::from_millis(500));

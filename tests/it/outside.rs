@@ -9,7 +9,8 @@ use std::time::Duration;
 #[cfg(target_os = "linux")]
 use crate::support::interruptible;
 use crate::support::{
-    courtpiece, finish, free_port, last_line, scratch, spawn, spawn_with_history, with_history,
+    courtpiece, finish, free_port, last_line, one_seat_table, scratch, spawn, spawn_with_history,
+    with_history,
 };
 
 /// The example bot, built beside the binary by `cargo test`.
@@ -79,23 +80,8 @@ fn the_arena_seats_an_outside_program() {
 #[test]
 fn a_joining_player_can_be_an_outside_program() {
     let data = scratch("joined-program");
-    let port = free_port();
-    let host = spawn_with_history(
-        &data,
-        &[
-            "serve",
-            "--seats",
-            "bot:easy,remote,bot:easy,bot:easy",
-            "--port",
-            &port.to_string(),
-            "--open",
-            "--discovery",
-            "off",
-            "--hands",
-            "2",
-            "--json",
-        ],
-    );
+    let port = free_port().to_string();
+    let host = spawn_with_history(&data, &one_seat_table(&port));
     std::thread::sleep(Duration::from_millis(300));
     let player = courtpiece(&[
         "join",

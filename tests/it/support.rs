@@ -52,6 +52,24 @@ pub fn spawn(args: &[&str]) -> Child {
     started(command(), args)
 }
 
+/// `serve`'s arguments for an open LAN table on `port` with one seat for a joining client (seat 1)
+/// among Easy bots: not announced, two hands, its summary as JSON.
+pub fn one_seat_table(port: &str) -> [&str; 11] {
+    [
+        "serve",
+        "--seats",
+        "bot:easy,remote,bot:easy,bot:easy",
+        "--port",
+        port,
+        "--open",
+        "--discovery",
+        "off",
+        "--hands",
+        "2",
+        "--json",
+    ]
+}
+
 /// The binary keeping its match history in `data`, for a test that reads it back: the run's
 /// shared folder holds every other test's matches too.
 fn keeping(data: &Path) -> Command {
