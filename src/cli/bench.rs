@@ -23,7 +23,7 @@ struct Figures {
 pub fn run(seconds: f64, seed: u64, json: bool) -> Result<(), CliError> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
         return Err(CliError::Usage(format!(
-            "--seconds {seconds}: give a time between 0 and 3600"
+            "--seconds {seconds}: give a time above 0 and at most 3600 seconds"
         )));
     }
     let budget = Duration::from_secs_f64(seconds);

@@ -31,8 +31,7 @@ pub struct Cli {
     /// With the window: save screenshots here while a script plays, then quit.
     #[arg(long, requires = "screenshot_script")]
     screenshot_dir: Option<PathBuf>,
-    /// The script to play for screenshots: `demo` (the menu, the rules, the deal, a trick, the
-    /// result) or `layout` (the menu, the host page, the deal, a trick).
+    /// The script to play for screenshots.
     #[arg(long, value_enum, requires = "screenshot_dir")]
     screenshot_script: Option<ScriptName>,
     /// The window's size, e.g. 1000x700 (1280x800 unless given).
@@ -57,7 +56,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play a match in the terminal: you and three bots.
+    /// Play a match in the terminal: you and a bot at every other seat.
     Play(play::Options),
     /// Host a table headless: bots only, or a table on the LAN for people to join.
     Serve(serve::Options),
@@ -96,7 +95,7 @@ enum Command {
     /// the double-dummy solver's queries on random positions instead.
     Bench {
         /// Seconds to measure for.
-        #[arg(long, default_value_t = 3.0)]
+        #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
         seconds: f64,
         /// Seed of the random hands.
         #[arg(long, default_value_t = 1)]

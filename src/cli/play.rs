@@ -130,8 +130,11 @@ pub struct Options {
 pub fn run(options: Options) -> Result<(), CliError> {
     let seed = options.seed.unwrap_or_else(clock_seed);
     let mut rules = options.rules.rule_set()?;
-    if options.hands.is_some() {
-        rules.max_hands = options.hands;
+    if let Some(n) = options.hands {
+        if n == 0 {
+            return Err(CliError::Usage("--hands must be at least 1".into()));
+        }
+        rules.max_hands = Some(n);
     }
     let seats = rules.seats();
     let mut record = GameRecord::new(&rules, seed);

@@ -228,6 +228,28 @@ fn bad_flags_are_refused() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{seats}: {err}");
     }
+    // numbers out of range are refused by name, before any deal: a match of no hands once
+    // kept `serve` busy for ever
+    let bots = "bot:easy,bot:easy,bot:easy,bot:easy";
+    for (args, says) in [
+        (
+            &["serve", "--seats", bots, "--hands", "0"][..],
+            "--hands must be at least 1",
+        ),
+        (&["play", "--hands", "0"][..], "--hands must be at least 1"),
+        (
+            &["serve", "--seats", bots, "--think-ms", "99999999"][..],
+            "--think-ms",
+        ),
+        (&["serve", "--seats", bots, "--grace", "-1"][..], "--grace -1"),
+        (&["bench", "--seconds", "-1"][..], "--seconds -1"),
+        (&["bench", "--seconds", "0"][..], "above 0"),
+    ] {
+        let out = courtpiece(args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
     for (flag, value) in [("--window", "huge"), ("--window", "100x100"), ("--ui-scale", "5")] {
         let out = courtpiece(&[flag, value]);
         assert!(!out.status.success(), "{flag} {value}");

@@ -33,12 +33,6 @@ pub fn run(
             "a LAN table plays one match; leave out --matches".into(),
         ));
     }
-    if !(o.grace.is_finite() && o.grace >= 0.0) {
-        return Err(CliError::Usage(format!(
-            "--grace {}: give seconds, 0 or more",
-            o.grace
-        )));
-    }
     // a resumed table gives its seats back to their owners, under the code they hold
     let claims = match &o.resume {
         Some(record) => {

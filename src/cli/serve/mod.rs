@@ -47,7 +47,7 @@ pub struct Options {
     #[arg(long, default_value = "Court Piece table")]
     pub table: String,
     /// Seconds a dropped player keeps their seat before a bot plays it.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     pub grace: f64,
     /// Answer LAN discovery on this address (the default is every interface, port 47778;
     /// `off` answers nobody).
@@ -68,8 +68,8 @@ pub struct Options {
     /// Seconds each person has for a decision (5 to 600) before a bot makes it for them.
     #[arg(long, value_parser = clap::value_parser!(u16).range(5..=600))]
     pub turn_timer: Option<u16>,
-    /// How long bots think before each decision, in milliseconds.
-    #[arg(long, default_value_t = 0)]
+    /// How long bots think before each decision, in milliseconds (up to 60000).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(..=60_000))]
     pub think_ms: u64,
     /// Keep the record here, saved after every trick (every move at a table of people, whose
     /// seats and their tokens go beside it in FILE's name with .seats.json). With --matches N
@@ -93,6 +93,15 @@ pub struct Options {
 pub fn run(o: Options) -> Result<(), CliError> {
     if o.matches == 0 {
         return Err(CliError::Usage("--matches must be at least 1".into()));
+    }
+    if o.hands == Some(0) {
+        return Err(CliError::Usage("--hands must be at least 1".into()));
+    }
+    if !(o.grace.is_finite() && o.grace >= 0.0) {
+        return Err(CliError::Usage(format!(
+            "--grace {}: give seconds, 0 or more",
+            o.grace
+        )));
     }
     let resume = match &o.resume {
         Some(path) => {

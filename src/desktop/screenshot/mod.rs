@@ -48,8 +48,11 @@ const LIMIT: f32 = 240.0;
 /// Which pictures to take.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ScriptName {
+    /// A quick game: the menu, the rules, the history, the deal, a trick, the hand's result
+    /// and, where the hand can be looked back on, the look back.
     #[default]
     Demo,
+    /// The menu, the host page, the deal and a trick, to check the layout at a window's size.
     Layout,
     /// The replay of `--replay FILE`: a trick with the controls, then three cards back.
     Replay,
