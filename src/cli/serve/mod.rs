@@ -278,6 +278,13 @@ pub(crate) fn match_record_path(path: &Path, n: u32) -> PathBuf {
 }
 
 fn run_match(app: &mut App) -> Result<MatchSummary, CliError> {
+    // the table takes its match in the first frame, or refuses it and waits for another
+    app.update();
+    if snapshot(app.world()).is_none() {
+        return Err(CliError::Usage(
+            "the table refused the match: its rules or seats do not play".into(),
+        ));
+    }
     loop {
         app.update();
         if *app.world().resource::<State<Phase>>().get() == Phase::MatchOver {
@@ -286,7 +293,7 @@ fn run_match(app: &mut App) -> Result<MatchSummary, CliError> {
     }
     snapshot(app.world())
         .map(|table| table.game.summary())
-        .ok_or_else(|| CliError::Usage("the match did not start (see the log)".into()))
+        .ok_or_else(|| CliError::Usage("the table was cleared before the match ended".into()))
 }
 
 /// A seat for each of the rules' players (`V-PLAYERS`), each a bot of a level that plays at
