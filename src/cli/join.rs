@@ -196,6 +196,9 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
             if o.json {
                 println!("{}", serde_json::to_string(summary).unwrap_or_default());
             } else {
+                if let Some(view) = session.view.as_ref().filter(|_| !session.watch) {
+                    println!("\n  {}", super::play::match_result(view, summary));
+                }
                 println!("\n{}", summary.to_text());
             }
             leave(&mut app);

@@ -10,8 +10,8 @@ use courtpiece::figures::clock_seed;
 use courtpiece::words;
 use courtpiece_bots::{Bot, Level};
 use courtpiece_rules::{
-    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, MAX_SIDES, Person, Phase, Seat, SeatView,
-    Seats, Side, Suit,
+    CallView, Card, CardSet, Event, GameRecord, HandKind, Intent, MAX_SIDES, MatchSummary, Person, Phase,
+    Seat, SeatView, Seats, Side, Suit,
 };
 
 use super::CliError;
@@ -109,6 +109,39 @@ fn winner(seats: Seats, you: Seat, side: Side) -> String {
     }
 }
 
+/// How the match ended, as the player of `view` says it: who won, the score and the hands won.
+pub(super) fn match_result(view: &SeatView, summary: &MatchSummary) -> String {
+    let (seats, you) = (view.seats, view.seat);
+    let result = match (summary.finished, summary.winner) {
+        (false, _) => "The match stops before its end".to_string(),
+        (true, None) => "The match is a draw".to_string(),
+        // in Dummy Rang the match is won by a person, wherever they sit this hand
+        (true, Some(side)) if seats.dummy().is_some() => {
+            match seats
+                .all()
+                .find(|s| view.people[s.index()].index() == side.index())
+            {
+                Some(seat) => format!("{} the match", does(seats, you, seat, "win")),
+                None => "The match is over".to_string(),
+            }
+        }
+        (true, Some(side)) => format!("{} the match", winner(seats, you, side)),
+    };
+    // the summary's figures, not the view's: a joining client's last view may be a move behind
+    let per_side = |values: &[u32]| {
+        let mut sides = [0; MAX_SIDES];
+        for (side, value) in sides.iter_mut().zip(values) {
+            *side = *value;
+        }
+        score_line(view, &sides)
+    };
+    format!(
+        "{result}: score {}, hands won {}.",
+        per_side(&summary.score),
+        per_side(&summary.hands_won)
+    )
+}
+
 #[derive(Debug, clap::Args)]
 pub struct Options {
     #[command(flatten)]
@@ -186,7 +219,9 @@ pub fn run(options: Options) -> Result<(), CliError> {
             Err(e) => println!("  Not allowed: {e}"),
         }
     }
-    println!("\n{}", m.summary().to_text());
+    let summary = m.summary();
+    println!("\n  {}", match_result(&m.view_for(ME), &summary));
+    println!("\n{}", summary.to_text());
     if let Some(path) = options.record {
         std::fs::write(&path, record.to_json()).map_err(|source| CliError::Io { path, source })?;
     }
@@ -212,7 +247,8 @@ fn ask(
             path: PathBuf::from("<stdin>"),
             source,
         })?;
-        let text = line.trim().to_ascii_lowercase();
+        let typed = line.trim();
+        let text = typed.to_ascii_lowercase();
         match text.as_str() {
             "q" | "quit" | "exit" => return Ok(None),
             "help" | "?" => {
@@ -230,7 +266,10 @@ fn ask(
             Some(intent) => println!("  You may not {intent} now. {}", describe_legal(&view.legal)),
             // an Enter with nothing to take by default asks again, without a reproach
             None if text.is_empty() => {}
-            None => println!("  I did not understand {text:?}. {}", describe_legal(&view.legal)),
+            None => println!(
+                "  I did not understand {typed:?}. {}",
+                describe_legal(&view.legal)
+            ),
         }
     }
 }
@@ -248,7 +287,7 @@ pub(super) fn prompt(view: &SeatView) -> String {
         }
         Phase::TrumpCall => "Call trumps (S, H, D, C)".into(),
         Phase::Discard => format!("Lay away {} cards (e.g. 2C 3D 4H)", discard_count(view)),
-        Phase::Draw => "keep it, or decline (lay it away and take the next)?".into(),
+        Phase::Draw => "Keep it, or decline (lay it away and take the next)?".into(),
         Phase::Passing => match view.exchange {
             Some(e) if view.seats.side(view.seat) == e.losers => {
                 format!(
@@ -380,7 +419,11 @@ pub(super) fn show_table(view: &SeatView) {
             .collect();
         println!("  On the table: {}", plays.join(", "));
     }
-    println!("  Your hand: {}", pretty_hand(view.hand));
+    match (view.hand.is_empty(), view.phase) {
+        (true, Phase::Cut) => println!("  Your hand: not dealt yet"),
+        (true, _) => println!("  Your hand: no cards"),
+        (false, _) => println!("  Your hand: {}", pretty_hand(view.hand)),
+    }
     if let Some(dummy) = seats.dummy().filter(|&d| d != you) {
         let cards = view.known(dummy);
         if !cards.is_empty() {
@@ -457,9 +500,7 @@ pub(super) fn show_events(events: &[Event], view: &SeatView) {
                     "their"
                 }
             ),
-            Event::Played { seat, card } if *seat != you => {
-                format!("{} plays {}.", name(seats, you, *seat), pretty(*card))
-            }
+            Event::Played { seat, card } => format!("{} {}.", does(*seat, "play"), pretty(*card)),
             Event::Discarded { seat, count } => {
                 format!("{} {count} cards away, face down.", does(*seat, "lay"))
             }
@@ -574,6 +615,58 @@ mod tests {
         assert_eq!(parse_intent("keep", &view), Some(Intent::Keep));
         assert_eq!(parse_intent("decline", &view), Some(Intent::Decline));
         assert!(view.legal.contains(&Intent::Keep) && view.legal.contains(&Intent::Decline));
+    }
+
+    /// A match of `preset` played to its end by first legal intents, with the line that says
+    /// how it ended to person 0 and the summary's winner.
+    fn ended(preset: Preset, hands: u32) -> (String, Option<Side>, SeatView) {
+        let rules = courtpiece_rules::RuleSet {
+            max_hands: Some(hands),
+            ..preset.rules()
+        };
+        let mut game = Match::new(&rules, 3).unwrap();
+        loop {
+            game.advance();
+            let Some(who) = game.to_act() else { break };
+            let intent = game.round().legal_intents(who)[0];
+            game.apply(who, intent).unwrap();
+        }
+        let summary = game.summary();
+        let view = game.view_for(ME);
+        (match_result(&view, &summary), summary.winner, view)
+    }
+
+    #[test]
+    fn the_end_of_the_match_is_said_in_the_players_words() {
+        let (line, winner, view) = ended(Preset::CourtPiece, 3);
+        let who = match winner {
+            Some(side) if side == view.seats.side(view.seat) => "Your team wins the match: ",
+            Some(_) => "The opponents win the match: ",
+            None => "The match is a draw: ",
+        };
+        assert!(line.starts_with(who), "{line}");
+        assert!(
+            line.contains("score you ") && line.contains(", hands won you "),
+            "{line}"
+        );
+        assert!(line.contains(" - them "), "{line}");
+
+        // in Dummy Rang the winner is a person, named where they sit in the last hand
+        let (line, winner, view) = ended(Preset::Dummy, 2);
+        let side = winner.expect("points per person leave a leader");
+        let seat = view
+            .seats
+            .all()
+            .find(|s| view.people[s.index()].index() == side.index())
+            .unwrap();
+        let name = name(view.seats, view.seat, seat);
+        let said = if name == "You" {
+            "You win the match: "
+        } else {
+            &format!("{name} wins the match: ")
+        };
+        assert!(line.starts_with(said), "{line}");
+        assert!(line.contains(" - East ") && line.contains(" - West "), "{line}");
     }
 
     #[test]

@@ -332,17 +332,23 @@ fn play_in_the_terminal_takes_typed_moves_and_stops_at_the_end_of_input() {
     let text = play_typed(
         &[
             "--seed",
-            "5",
+            "3",
             "--hands",
             "2",
             "--record",
             record.to_str().unwrap(),
         ],
-        "26\n\nH\nstop\nnonsense\n",
+        "26\n\nH\nstop\nNonsense\n",
     );
-    // an empty line at the call asks again, without a reproach; a word it does not know gets one
+    // an empty line at the call asks again, without a reproach; a word it does not know gets one,
+    // quoted as it was typed
     assert!(!text.contains("did not understand \"\""), "{text}");
-    assert!(text.contains("did not understand \"nonsense\""), "{text}");
+    assert!(text.contains("did not understand \"Nonsense\""), "{text}");
+    // the player cuts, before there is a hand to show; their own cards are said with the others'
+    assert!(text.contains("Your hand: not dealt yet"), "{text}");
+    assert!(text.contains("  You play "), "{text}");
+    // the match's end in the player's words, before the summary by seats
+    assert!(text.contains(", hands won you "), "{text}");
     // a refused card says why, and the player is "you" in the events
     assert!(text.contains("must follow suit"), "no reason for a refused card");
     assert!(
