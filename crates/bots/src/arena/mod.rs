@@ -232,6 +232,16 @@ fn set_seed(base_seed: u64, index: u64) -> u64 {
     base_seed.wrapping_add(index.wrapping_mul(0x2545_F491_4F6C_DD1D))
 }
 
+/// The half-width of the Agresti–Coull 95 % interval of `won` matches of `matches`: the rate's
+/// interval as if each match stood alone, with about two wins and two losses added, so that a run won
+/// (or lost) throughout still gets the width its size allows.
+fn adjusted_half_width(won: f64, matches: u32) -> f64 {
+    const Z: f64 = 1.96;
+    let n = f64::from(matches) + Z * Z;
+    let p = (won + Z * Z / 2.0) / n;
+    Z * (p * (1.0 - p) / n).sqrt()
+}
+
 /// What an arena run came to.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
@@ -239,7 +249,9 @@ pub struct Summary {
     pub hands: u32,
     pub a_hand_win_rate: f64,
     pub a_match_win_rate: f64,
-    /// Half-width of the 95 % confidence interval of the match win rate.
+    /// Half-width of the 95 % confidence interval of the match win rate: over whole duplicate
+    /// sets, whose two matches share their deals; where every set came out alike, the
+    /// Agresti–Coull interval of the matches.
     pub ci95: f64,
     pub courts: [u32; 2],
     /// How the hands ended by who called them: A, then B ([`MatchOutcome::by_caller`]).
@@ -269,12 +281,19 @@ impl Summary {
             .filter(|set| !set.is_empty())
             .map(|set| set.iter().map(|o| o.a_match_points).sum::<f64>() / set.len() as f64)
             .collect();
-        let ci95 = if per_set.len() > 1 {
+        let spread = if per_set.len() > 1 {
             let mean = per_set.iter().sum::<f64>() / per_set.len() as f64;
             let var = per_set.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (per_set.len() - 1) as f64;
             1.96 * (var / per_set.len() as f64).sqrt()
         } else {
-            1.0
+            0.0
+        };
+        // sets that all came out alike (every match won, say) show no spread, which says too
+        // few were played to see one, not that the rate is exact
+        let ci95 = if spread > 0.0 {
+            spread
+        } else {
+            adjusted_half_width(points, matches)
         };
         let mut a: Vec<u64> = outcomes.iter().flat_map(|o| o.a_nanos.iter().copied()).collect();
         let mut b: Vec<u64> = outcomes.iter().flat_map(|o| o.b_nanos.iter().copied()).collect();
@@ -314,4 +333,44 @@ fn percentile_ms(nanos: &mut [u64], q: f64) -> f64 {
     nanos.sort_unstable();
     let i = ((nanos.len() - 1) as f64 * q).round() as usize;
     nanos[i] as f64 / 1e6
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sets(points: &[[f64; 2]]) -> Vec<Vec<MatchOutcome>> {
+        points
+            .iter()
+            .map(|set| {
+                set.iter()
+                    .map(|&a_match_points| MatchOutcome {
+                        a_match_points,
+                        ..MatchOutcome::default()
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_run_won_throughout_still_has_an_interval() {
+        // three sets, every match won: no spread between sets, but six matches prove little
+        let s = Summary::of(&sets(&[[1.0, 1.0]; 3]));
+        assert_eq!(s.a_match_win_rate, 1.0);
+        assert!((s.ci95 - 0.248).abs() < 0.001, "{}", s.ci95);
+        // one set alone has no spread either
+        let s = Summary::of(&sets(&[[0.0, 1.0]]));
+        assert!((s.ci95 - 0.405).abs() < 0.001, "{}", s.ci95);
+        // sets that differ keep the interval over sets, narrower than the matches' for
+        // duplicate sets that split evenly
+        let s = Summary::of(&sets(&[[1.0, 0.0], [1.0, 1.0], [0.0, 1.0], [0.5, 0.5]]));
+        let mean: f64 = 0.625;
+        let var = [0.5f64, 1.0, 0.5, 0.5]
+            .iter()
+            .map(|x| (x - mean).powi(2))
+            .sum::<f64>()
+            / 3.0;
+        assert!((s.ci95 - 1.96 * (var / 4.0).sqrt()).abs() < 1e-12, "{}", s.ci95);
+    }
 }
