@@ -152,6 +152,11 @@ pub fn run(o: Options) -> Result<(), CliError> {
         }
     }
     let rules = o.rules.rule_set()?;
+    if !rules.ends_by_itself() {
+        return Err(CliError::Usage(
+            "these rules have no target and no number of hands: their matches would never end".into(),
+        ));
+    }
     let seeds = o.seeds();
     if o.diverge {
         return partings::run(&o, &rules, threads, &seeds);

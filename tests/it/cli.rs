@@ -229,7 +229,7 @@ fn bad_flags_are_refused() {
         assert!(err.contains(says), "{seats}: {err}");
     }
     // numbers out of range are refused by name, before any deal: a match of no hands once
-    // kept `serve` busy for ever
+    // kept `serve` busy for ever, and so did one without an end
     let bots = "bot:easy,bot:easy,bot:easy,bot:easy";
     for (args, says) in [
         (
@@ -244,6 +244,16 @@ fn bad_flags_are_refused() {
         (&["serve", "--seats", bots, "--grace", "-1"][..], "--grace -1"),
         (&["bench", "--seconds", "-1"][..], "--seconds -1"),
         (&["bench", "--seconds", "0"][..], "above 0"),
+        // a match with no target and no number of hands would never end without a person to
+        // call time
+        (
+            &["serve", "--seats", bots, "--rule", "target=none"][..],
+            "give --hands N",
+        ),
+        (
+            &["arena", "--a", "easy", "--b", "easy", "--rule", "target=none"][..],
+            "never end",
+        ),
     ] {
         let out = courtpiece(args);
         assert!(!out.status.success(), "{args:?}");

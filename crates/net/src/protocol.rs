@@ -9,7 +9,7 @@ use courtpiece_rules::{Event, Intent, MatchSummary, RuleSet, Seat, SeatView, Tri
 use crate::refusal::Refusal;
 
 /// Raised whenever a message changes shape or meaning.
-pub const PROTOCOL_VERSION: u16 = 15;
+pub const PROTOCOL_VERSION: u16 = 16;
 
 /// The secret a player keeps to take their seat back after a drop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

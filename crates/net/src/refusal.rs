@@ -64,6 +64,8 @@ pub enum LobbyError {
     NotABotsSeat(Seat),
     #[error("the rules were refused: {0}")]
     Rules(#[from] RulesConflict),
+    #[error("the match needs an end: a target or a number of hands")]
+    NoEnd,
 }
 
 #[cfg(test)]

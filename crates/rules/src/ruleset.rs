@@ -463,6 +463,12 @@ impl FromStr for Preset {
 }
 
 impl RuleSet {
+    /// Does a match under these rules end by itself, at a target (`V-TARGET`) or after a set
+    /// number of hands (§8)? Without either it goes on until the players call time.
+    pub fn ends_by_itself(&self) -> bool {
+        self.target.is_some() || self.max_hands.is_some()
+    }
+
     /// Checks the combinations this implementation plays; returns why a rule set is refused.
     pub fn validate(&self) -> Result<(), RulesConflict> {
         if !(2..=4).contains(&self.players) {

@@ -133,6 +133,12 @@ pub fn run(o: Options) -> Result<(), CliError> {
         rules.max_hands = Some(n);
         rules.target = None;
     }
+    // a headless table cannot call time, so its match must end by itself
+    if !rules.ends_by_itself() {
+        return Err(CliError::Usage(
+            "these rules have no target and no number of hands: give --hands N, or a target".into(),
+        ));
+    }
     let (plan, mut programs) = parse_seats(&o.seats, &rules)?;
     for program in &mut programs {
         program

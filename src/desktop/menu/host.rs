@@ -168,6 +168,10 @@ fn fields(ui: &mut egui::Ui, form: &mut HostForm) {
 fn config(form: &HostForm) -> Result<HostConfig, String> {
     let code = form.code.parse::<TableCode>().map_err(|e| e.to_string())?;
     form.rules.validate().map_err(|e| e.to_string())?;
+    // nobody at a LAN table can call time: without a limit the match is never over nor kept
+    if !form.rules.ends_by_itself() {
+        return Err("the match needs an end: a target or a number of hands".into());
+    }
     let port = form
         .port
         .trim()
@@ -206,6 +210,12 @@ mod tests {
         form.port = DEFAULT_PORT.to_string();
         form.code = "?".into();
         assert!(config(&form).is_err());
+        let mut form = HostForm::default();
+        form.rules.target = None;
+        form.rules.max_hands = None;
+        assert!(config(&form).unwrap_err().contains("needs an end"));
+        form.rules.max_hands = Some(5);
+        assert!(config(&form).is_ok());
     }
 
     #[test]

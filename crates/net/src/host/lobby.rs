@@ -74,6 +74,10 @@ pub(crate) fn act(
                 return owners_only();
             }
             rules.validate()?;
+            // nobody at the table can call time: a match without a limit would never be over
+            if !rules.ends_by_itself() {
+                return Err(LobbyError::NoEnd);
+            }
             seat_for(host, rules.seats().people());
             host.rules = rules;
         }

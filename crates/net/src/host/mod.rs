@@ -113,6 +113,8 @@ pub enum HostError {
     Rules(#[from] courtpiece_rules::RulesConflict),
     #[error("a table of {rules} needs {rules} seats, {given} given")]
     SeatCount { rules: usize, given: usize },
+    #[error("the match needs an end: a target or a number of hands")]
+    NoEnd,
 }
 
 /// Who holds a seat in the lobby and at the table.
@@ -239,6 +241,9 @@ pub fn plugin(app: &mut App) {
 /// Opens a table: binds the socket, starts the server and returns the address to join.
 pub fn open(world: &mut World, config: HostConfig) -> Result<SocketAddr, HostError> {
     config.rules.validate()?;
+    if !config.rules.ends_by_itself() {
+        return Err(HostError::NoEnd);
+    }
     let count = config.rules.seats().people();
     if config.seats.len() != count {
         return Err(HostError::SeatCount {

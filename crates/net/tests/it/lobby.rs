@@ -6,7 +6,7 @@ use courtpiece_bots::Level;
 use courtpiece_game::snapshot;
 use courtpiece_net::host::join_own_table;
 use courtpiece_net::{Access, LobbyAction, LobbyError, Refusal, SeatPlan, SeatState};
-use courtpiece_rules::{CardSet, Preset, Seat};
+use courtpiece_rules::{CardSet, Preset, RuleSet, Seat};
 
 use crate::support::*;
 
@@ -51,6 +51,18 @@ fn the_owner_arranges_the_table_and_deals() {
         session(&host).rejections[0].to_string(),
         "seat 1 is open: wait for a player or give it a bot"
     );
+
+    // nobody can call time at the table: a match without a limit is refused
+    let endless = RuleSet {
+        target: None,
+        max_hands: None,
+        ..Preset::Hokm.rules()
+    };
+    ask(&mut host, LobbyAction::SetRules(endless));
+    settle(&mut host, &mut clients, "refused", |h, _| {
+        session(h).rejections.len() > 1
+    });
+    assert_eq!(session(&host).rejections[1], Refusal::Lobby(LobbyError::NoEnd));
 
     ask(&mut host, LobbyAction::SetBot(Seat::ALL[1], Some(Level::Hard)));
     ask(&mut host, LobbyAction::Swap(Seat::ALL[0], Seat::ALL[2]));
