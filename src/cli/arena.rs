@@ -59,7 +59,7 @@ impl Options {
         if self.json {
             eprintln!("{line}");
         } else {
-            println!("{line}");
+            say!("{line}");
         }
     }
 }
@@ -213,7 +213,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         figures.a_ms_p50, figures.a_ms_p95, figures.b_ms_p50, figures.b_ms_p95
     ));
     if o.json {
-        println!("{}", serde_json::to_string(&figures).unwrap_or_default());
+        say!("{}", serde_json::to_string(&figures).unwrap_or_default());
     }
     Ok(())
 }

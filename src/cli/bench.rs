@@ -50,11 +50,13 @@ pub fn run(seconds: f64, seed: u64, json: bool) -> Result<(), CliError> {
     };
     std::hint::black_box(checksum);
     if json {
-        println!("{}", serde_json::to_string(&figures).unwrap_or_default());
+        say!("{}", serde_json::to_string(&figures).unwrap_or_default());
     } else {
-        println!(
+        say!(
             "{} random full hands in {:.2} s on one core: {:.0} hands per second",
-            figures.hands, figures.seconds, figures.random_hands_per_sec
+            figures.hands,
+            figures.seconds,
+            figures.random_hands_per_sec
         );
     }
     Ok(())

@@ -129,11 +129,15 @@ pub fn run(positions: usize, deals: usize, seed: u64, json: bool) -> Result<(), 
     }
     for t in &timings {
         if json {
-            println!("{}", serde_json::to_string(t).unwrap_or_default());
+            say!("{}", serde_json::to_string(t).unwrap_or_default());
         } else {
-            println!(
+            say!(
                 "{}: median {:.3} ms, p90 {:.3} ms, max {:.3} ms ({} positions)",
-                t.query, t.median_ms, t.p90_ms, t.max_ms, t.positions
+                t.query,
+                t.median_ms,
+                t.p90_ms,
+                t.max_ms,
+                t.positions
             );
         }
     }

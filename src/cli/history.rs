@@ -31,7 +31,7 @@ pub fn run(o: &Options) -> Result<(), CliError> {
             .record(id)
             .map_err(fail)?
             .ok_or_else(|| CliError::Usage(format!("the history has no match number {id}")))?;
-        println!("{}", record.to_json());
+        say!("{}", record.to_json());
         return Ok(());
     }
     let filter = Filter {
@@ -41,22 +41,22 @@ pub fn run(o: &Options) -> Result<(), CliError> {
     let players = history.stats(&filter).map_err(fail)?;
     if o.json {
         let line = serde_json::json!({ "matches": matches, "players": players });
-        println!("{line}");
+        say!("{line}");
         return Ok(());
     }
     if matches.is_empty() {
-        println!(
+        say!(
             "No matches kept yet: the matches you play in the window or host with `serve` will be listed here."
         );
         return Ok(());
     }
     for row in &matches {
-        println!("{}", match_line(row));
+        say!("{}", match_line(row));
     }
-    println!();
-    println!("Players (calling: the hands in which their side called trumps):");
+    say!();
+    say!("Players (calling: the hands in which their side called trumps):");
     for p in &players {
-        println!("{}", player_line(p));
+        say!("{}", player_line(p));
     }
     Ok(())
 }

@@ -1,7 +1,6 @@
 //! `courtpiece join`: list the tables on the LAN, or join one to play in the terminal or to
 //! let a bot play the seat (`--autoplay`).
 
-use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -102,7 +101,7 @@ fn list(o: &Options) -> Result<(), CliError> {
                 })
             })
             .collect();
-        println!("{}", serde_json::Value::Array(tables));
+        say!("{}", serde_json::Value::Array(tables));
         return Ok(());
     }
     if found.is_empty() {
@@ -112,10 +111,10 @@ fn list(o: &Options) -> Result<(), CliError> {
             let asked: Vec<String> = o.discovery.iter().map(ToString::to_string).collect();
             format!("at {}", courtpiece::words::listed(&asked))
         };
-        println!("No tables answered {asked}. Ask the host for the address.");
+        say!("No tables answered {asked}. Ask the host for the address.");
     }
     for f in &found {
-        println!(
+        say!(
             "{:<22} {:?}  {}  {} free seat{}{}",
             f.addr.to_string(),
             f.beacon.table,
@@ -126,7 +125,7 @@ fn list(o: &Options) -> Result<(), CliError> {
         );
     }
     if let Some(first) = found.first() {
-        println!("\nJoin with: courtpiece join {} --code CODE", first.addr);
+        say!("\nJoin with: courtpiece join {} --code CODE", first.addr);
     }
     Ok(())
 }
@@ -194,12 +193,12 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
         }
         if let Some(summary) = &session.summary {
             if o.json {
-                println!("{}", serde_json::to_string(summary).unwrap_or_default());
+                say!("{}", serde_json::to_string(summary).unwrap_or_default());
             } else {
                 if let Some(view) = session.view.as_ref().filter(|_| !session.watch) {
-                    println!("\n  {}", super::play::match_result(view, summary));
+                    say!("\n  {}", super::play::match_result(view, summary));
                 }
-                println!("\n{}", summary.to_text());
+                say!("\n{}", summary.to_text());
             }
             leave(&mut app);
             return Ok(());
@@ -260,8 +259,8 @@ fn tell(messages: &[HostMessage]) {
     for message in messages {
         match message {
             HostMessage::Welcome { seat, name, .. } => match seat {
-                Some(seat) => println!("Welcome, {name}: you sit at seat {}.", seat.index()),
-                None => println!("Welcome, {name}: you watch from the rail."),
+                Some(seat) => say!("Welcome, {name}: you sit at seat {}.", seat.index()),
+                None => say!("Welcome, {name}: you watch from the rail."),
             },
             HostMessage::Lobby(lobby) if !lobby.started => {
                 let open = lobby
@@ -271,13 +270,13 @@ fn tell(messages: &[HostMessage]) {
                     .count();
                 let open =
                     courtpiece::words::counted(u64::try_from(open).unwrap_or(u64::MAX), "seat", "seats");
-                println!("Lobby of {:?}: {open} still open.", lobby.table);
+                say!("Lobby of {:?}: {open} still open.", lobby.table);
             }
             HostMessage::Update(update) => {
                 // Dummy Rang moves people from hand to hand: the view says where one sits now
                 play::show_events(&update.events, &update.view);
             }
-            HostMessage::Rejected(refusal) => println!("  Refused: {refusal}"),
+            HostMessage::Rejected(refusal) => say!("  Refused: {refusal}"),
             _ => {}
         }
     }
@@ -301,8 +300,8 @@ fn ask(
     if *prompted != Some(session.moves) {
         *prompted = Some(session.moves);
         play::show_table(view);
-        print!("{} > ", play::prompt(&view.acting()));
-        std::io::stdout().flush().ok();
+        say_part!("{} > ", play::prompt(&view.acting()));
+        super::out::flush();
     }
     let line = lines.try_recv().ok()?;
     let text = line.trim().to_ascii_lowercase();
@@ -315,7 +314,7 @@ fn ask(
                 .write_message(ToHost(ClientMessage::Intent(intent)));
         }
         _ => {
-            println!("  {}", play::describe_legal(&view.legal));
+            say!("  {}", play::describe_legal(&view.legal));
             *prompted = None;
         }
     }

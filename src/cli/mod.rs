@@ -1,11 +1,32 @@
 //! The command line.
 
+// what the commands print goes through `say!`, which a closed pipe does not make panic
+#![deny(clippy::print_stdout)]
+
+/// `println!` for the commands: see [`out`].
+macro_rules! say {
+    () => {
+        $crate::cli::out::write(format_args!(""), true)
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::out::write(format_args!($($arg)*), true)
+    };
+}
+
+/// `print!` for the commands, for a prompt: see [`out`].
+macro_rules! say_part {
+    ($($arg:tt)*) => {
+        $crate::cli::out::write(format_args!($($arg)*), false)
+    };
+}
+
 mod arena;
 mod bench;
 mod bench_solver;
 mod history;
 mod join;
 mod netbench;
+mod out;
 mod play;
 mod replay;
 mod review;

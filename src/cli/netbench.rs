@@ -261,9 +261,9 @@ pub fn run(o: Options) -> Result<(), CliError> {
         "every_client_has_the_summary": true,
     });
     if o.json {
-        println!("{report}");
+        say!("{report}");
     } else {
-        println!(
+        say!(
             "{hands} hands in {seconds:.1} s, host tick {} ms\n\
              intent to every client's view: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)\n\
              sent per hand to each client: {:.0} bytes of messages, {:.0} bytes of UDP payload\n\

@@ -3,7 +3,7 @@
 //! The bots are of the level asked for (Medium by default); the 3D table comes with the desktop
 //! view.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::PathBuf;
 
 use courtpiece::figures::clock_seed;
@@ -192,8 +192,8 @@ pub fn run(options: Options) -> Result<(), CliError> {
         (preset, changes) if changes.is_empty() => preset.title().to_string(),
         (preset, changes) => format!("{} with {}", preset.title(), changes.join(", ")),
     };
-    println!("{game}, seed {seed}. {company}");
-    println!("Type a card to play it (AS, TH, 7C), or `help`.\n");
+    say!("{game}, seed {seed}. {company}");
+    say!("Type a card to play it (AS, TH, 7C), or `help`.\n");
     show_events(&[m.round().opening_event()], &m.view_for(ME));
     loop {
         let events = m.advance();
@@ -207,7 +207,7 @@ pub fn run(options: Options) -> Result<(), CliError> {
             match ask(&m.view_for(ME), &mut lines)? {
                 Some(intent) => intent,
                 None => {
-                    println!("Goodbye.");
+                    say!("Goodbye.");
                     break;
                 }
             }
@@ -216,15 +216,16 @@ pub fn run(options: Options) -> Result<(), CliError> {
         };
         match record.apply(&mut m, who, intent) {
             Ok(events) => show_events(&events, &m.view_for(ME)),
-            Err(e) => println!("  Not allowed: {e}"),
+            Err(e) => say!("  Not allowed: {e}"),
         }
     }
-    let summary = m.summary();
-    println!("\n  {}", match_result(&m.view_for(ME), &summary));
-    println!("\n{}", summary.to_text());
+    // kept before the last words, which a closed terminal would cut short
     if let Some(path) = options.record {
         std::fs::write(&path, record.to_json()).map_err(|source| CliError::Io { path, source })?;
     }
+    let summary = m.summary();
+    say!("\n  {}", match_result(&m.view_for(ME), &summary));
+    say!("\n{}", summary.to_text());
     Ok(())
 }
 
@@ -238,8 +239,8 @@ fn ask(
     let acting = view.acting();
     loop {
         show_table(view);
-        print!("{} > ", prompt(&acting));
-        std::io::stdout().flush().ok();
+        say_part!("{} > ", prompt(&acting));
+        super::out::flush();
         let Some(line) = lines.next() else {
             return Ok(None);
         };
@@ -252,7 +253,7 @@ fn ask(
         match text.as_str() {
             "q" | "quit" | "exit" => return Ok(None),
             "help" | "?" => {
-                println!("  {}", describe_legal(&view.legal));
+                say!("  {}", describe_legal(&view.legal));
                 continue;
             }
             _ => {}
@@ -260,13 +261,13 @@ fn ask(
         match parse_intent(&text, &acting) {
             Some(intent) if view.legal.contains(&intent) => return Ok(Some(intent)),
             Some(intent @ Intent::Play { card }) => match view.why_not_play(card) {
-                Some(why) => println!("  You may not {intent}: {why}."),
-                None => println!("  You may not {intent} now. {}", describe_legal(&view.legal)),
+                Some(why) => say!("  You may not {intent}: {why}."),
+                None => say!("  You may not {intent} now. {}", describe_legal(&view.legal)),
             },
-            Some(intent) => println!("  You may not {intent} now. {}", describe_legal(&view.legal)),
+            Some(intent) => say!("  You may not {intent} now. {}", describe_legal(&view.legal)),
             // an Enter with nothing to take by default asks again, without a reproach
             None if text.is_empty() => {}
-            None => println!(
+            None => say!(
                 "  I did not understand {typed:?}. {}",
                 describe_legal(&view.legal)
             ),
@@ -394,21 +395,21 @@ pub(super) fn show_table(view: &SeatView) {
         _ => "no trumps yet".to_string(),
     };
     let (seats, you) = (view.seats, view.seat);
-    println!(
+    say!(
         "\n  Hand {} | {trumps} | tricks: {} | score: {}",
         view.hand_no,
         per_side(seats, you, &view.taken),
         score_line(view, &view.score.points),
     );
     if let Some(tens) = view.tens {
-        println!("  Tens collected: {}", per_side(seats, you, &tens));
+        say!("  Tens collected: {}", per_side(seats, you, &tens));
     }
     match (view.contract, view.auction.and_then(|a| a.high)) {
-        (Some((seat, tricks)), _) => println!("  {} plays for {tricks} tricks", name(seats, you, seat)),
+        (Some((seat, tricks)), _) => say!("  {} plays for {tricks} tricks", name(seats, you, seat)),
         (None, Some((seat, tricks))) => {
-            println!("  Highest announcement: {tricks}, by {}", name(seats, you, seat))
+            say!("  Highest announcement: {tricks}, by {}", name(seats, you, seat))
         }
-        (None, None) if view.phase == Phase::Bidding => println!("  Nobody has announced yet"),
+        (None, None) if view.phase == Phase::Bidding => say!("  Nobody has announced yet"),
         _ => {}
     }
     if !view.trick.is_empty() {
@@ -417,30 +418,30 @@ pub(super) fn show_table(view: &SeatView) {
             .plays()
             .map(|(s, c)| format!("{} {}", name(seats, you, s), pretty(c)))
             .collect();
-        println!("  On the table: {}", plays.join(", "));
+        say!("  On the table: {}", plays.join(", "));
     }
     match (view.hand.is_empty(), view.phase) {
-        (true, Phase::Cut) => println!("  Your hand: not dealt yet"),
-        (true, _) => println!("  Your hand: no cards"),
-        (false, _) => println!("  Your hand: {}", pretty_hand(view.hand)),
+        (true, Phase::Cut) => say!("  Your hand: not dealt yet"),
+        (true, _) => say!("  Your hand: no cards"),
+        (false, _) => say!("  Your hand: {}", pretty_hand(view.hand)),
     }
     if let Some(dummy) = seats.dummy().filter(|&d| d != you) {
         let cards = view.known(dummy);
         if !cards.is_empty() {
-            println!("  {}'s hand: {}", name(seats, you, dummy), pretty_hand(cards));
+            say!("  {}'s hand: {}", name(seats, you, dummy), pretty_hand(cards));
         }
     }
     if view.stock > 0 {
-        println!("  The stock: {}", words::counted(view.stock, "card", "cards"));
+        say!("  The stock: {}", words::counted(view.stock, "card", "cards"));
     }
     if !view.discards.is_empty() {
-        println!("  Your discards: {}", pretty_hand(view.discards));
+        say!("  Your discards: {}", pretty_hand(view.discards));
     }
     if let Some(card) = view.offer {
-        println!("  You look at the top card of the stock: {}", pretty(card));
+        say!("  You look at the top card of the stock: {}", pretty(card));
     }
     if let Some(card) = view.own_indicator {
-        println!("  Your face-down indicator: {}", pretty(card));
+        say!("  Your face-down indicator: {}", pretty(card));
     }
 }
 
@@ -571,7 +572,7 @@ pub(super) fn show_events(events: &[Event], view: &SeatView) {
             Event::MatchOver { .. } => "The match is over.".to_string(),
             _ => continue,
         };
-        println!("  {line}");
+        say!("  {line}");
     }
 }
 

@@ -31,9 +31,9 @@ pub fn run(path: &Path, json: bool) -> Result<(), CliError> {
     let (_, played, _) = load(path)?;
     let summary = played.summary();
     if json {
-        println!("{}", serde_json::to_string(&summary).unwrap_or_default());
+        say!("{}", serde_json::to_string(&summary).unwrap_or_default());
     } else {
-        println!("{}", summary.to_text());
+        say!("{}", summary.to_text());
     }
     Ok(())
 }

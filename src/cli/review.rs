@@ -69,10 +69,10 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         costly,
     };
     if o.json {
-        println!("{}", serde_json::to_string(&figures).unwrap_or_default());
+        say!("{}", serde_json::to_string(&figures).unwrap_or_default());
         return Ok(());
     }
-    print!(
+    say_part!(
         "{}",
         describe(&figures, record.rules.mode == Mode::DoubleSar, o.from_trick)
     );

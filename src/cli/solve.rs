@@ -1,6 +1,6 @@
 //! `courtpiece solve`: double-dummy results for lines `<PBN deal> <trumps S|H|D|C|N> <leader N|E|S|W>`.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::Path;
 use std::time::Instant;
 
@@ -32,7 +32,6 @@ pub fn run(file: Option<&Path>, times: bool) -> Result<(), CliError> {
     let mut failed = 0u32;
     let mut took = Vec::new();
     let mut nodes = 0;
-    let stdout = std::io::stdout();
     for (i, line) in input.lines().enumerate() {
         let line = line.map_err(|source| CliError::Io {
             path: file.map_or_else(|| "<stdin>".into(), Path::to_path_buf),
@@ -63,9 +62,9 @@ pub fn run(file: Option<&Path>, times: bool) -> Result<(), CliError> {
                 "-".to_string()
             }
         };
-        let mut out = stdout.lock();
-        writeln!(out, "{answer}").ok();
-        out.flush().ok();
+        // each answer as it comes, for a program reading line by line
+        say!("{answer}");
+        super::out::flush();
     }
     if times && !took.is_empty() {
         eprintln!("{} trick nodes {nodes}", summary(&mut took));

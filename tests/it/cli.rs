@@ -830,3 +830,30 @@ fn serve_keeps_its_matches_in_the_history_and_history_lists_them() {
     assert_eq!(healed["matches"].as_array().unwrap().len(), 4);
     std::fs::remove_dir_all(&data).ok();
 }
+
+/// `courtpiece history --record 1 | head`: a reader who stops reading ends the command quietly,
+/// with no panic about a broken pipe.
+#[test]
+fn a_reader_who_stops_reading_ends_the_command_quietly() {
+    let data = scratch("pipe");
+    let seats = "bot:easy,bot:easy,bot:easy,bot:easy";
+    let served = with_history(
+        &data,
+        &["serve", "--seats", seats, "--hands", "40", "--seed", "2"],
+    );
+    assert!(served.status.success());
+    // forty hands' record is far more than a pipe holds, so the writer meets the closed end
+    let mut child = crate::support::command()
+        .env("COURTPIECE_DATA_DIR", &data)
+        .args(["history", "--record", "1"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

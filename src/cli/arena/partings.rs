@@ -55,7 +55,7 @@ pub fn run(o: &Options, rules: &RuleSet, threads: usize, seeds: &[u64]) -> Resul
         ));
     }
     if o.json {
-        println!("{}", serde_json::to_string(&figures).unwrap_or_default());
+        say!("{}", serde_json::to_string(&figures).unwrap_or_default());
     }
     Ok(())
 }

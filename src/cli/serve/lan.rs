@@ -131,9 +131,9 @@ pub fn run(
     host::close(app.world_mut());
     let summary = summary.ok_or_else(|| CliError::Usage("the match did not start (see the log)".into()))?;
     if o.json {
-        println!("{}", serde_json::to_string(&summary).unwrap_or_default());
+        say!("{}", serde_json::to_string(&summary).unwrap_or_default());
     } else {
-        println!("{}", summary.to_text());
+        say!("{}", summary.to_text());
     }
     Ok(())
 }

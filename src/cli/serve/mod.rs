@@ -203,9 +203,9 @@ pub fn run(o: Options) -> Result<(), CliError> {
         say_kept(app.world());
         hands += summary.hands;
         if o.json {
-            println!("{}", serde_json::to_string(&summary).unwrap_or_default());
+            say!("{}", serde_json::to_string(&summary).unwrap_or_default());
         } else {
-            println!("{}", summary.to_text());
+            say!("{}", summary.to_text());
         }
     }
     let minutes = started.elapsed().as_secs_f64() / 60.0;
