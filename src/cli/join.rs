@@ -2,7 +2,7 @@
 //! let a bot play the seat (`--autoplay`).
 
 use std::net::{SocketAddr, ToSocketAddrs};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, TryRecvError};
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -212,6 +212,7 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
         if let Some(lines) = &lines
             && ask(&mut app, &session, lines, &mut prompted) == Some(true)
         {
+            say!("Goodbye.");
             leave(&mut app);
             return Ok(());
         }
@@ -283,7 +284,7 @@ fn tell(messages: &[HostMessage]) {
 }
 
 /// When it is the person's turn: shows the table once and takes their answer from the
-/// terminal. `Some(true)` when they quit.
+/// terminal. `Some(true)` when they quit, or their input ends.
 fn ask(
     app: &mut App,
     session: &Session,
@@ -294,8 +295,14 @@ fn ask(
     // legal intents come only to the person who acts: for their seat or the dummy they drive
     let my_turn = session.seat.is_some() && !view.legal.is_empty();
     if !my_turn {
-        while lines.try_recv().is_ok() {}
-        return None;
+        // what is typed out of turn is not kept for later, where it could play a card unmeant
+        loop {
+            match lines.try_recv() {
+                Ok(_) => {}
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => return Some(true),
+            }
+        }
     }
     if *prompted != Some(session.moves) {
         *prompted = Some(session.moves);
@@ -303,7 +310,12 @@ fn ask(
         say_part!("{} > ", play::prompt(&view.acting()));
         super::out::flush();
     }
-    let line = lines.try_recv().ok()?;
+    // the end of the input leaves the table, as `quit` does
+    let line = match lines.try_recv() {
+        Ok(line) => line,
+        Err(TryRecvError::Empty) => return None,
+        Err(TryRecvError::Disconnected) => return Some(true),
+    };
     let text = line.trim().to_ascii_lowercase();
     if matches!(text.as_str(), "q" | "quit" | "exit") {
         return Some(true);

@@ -338,3 +338,37 @@ fn a_watcher_takes_no_seat_and_sees_the_match_to_its_end() {
         assert_eq!(last_line(&out), expected, "{who}");
     }
 }
+
+/// A person playing in the terminal whose input ends (`join … < /dev/null`, or Ctrl-D) leaves the
+/// table as `quit` does, instead of waiting at the prompt for ever; the host plays their seat
+/// with a bot once the grace is over and finishes the match.
+#[test]
+fn the_end_of_a_persons_input_leaves_the_table() {
+    let port = free_port().to_string();
+    let mut args = one_seat_table(&port).to_vec();
+    args.extend(["--grace", "0"]);
+    let host = spawn(&args);
+    std::thread::sleep(Duration::from_millis(300));
+    let person = crate::support::command()
+        .args(["join", &format!("127.0.0.1:{port}"), "--name", "ana"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let person = finish(person, Duration::from_secs(30));
+    let said = String::from_utf8_lossy(&person.stdout);
+    assert!(
+        person.status.success(),
+        "{}",
+        String::from_utf8_lossy(&person.stderr)
+    );
+    assert!(
+        said.contains("Welcome, ana") && said.ends_with("Goodbye.\n"),
+        "{said}"
+    );
+    let host = finish(host, Duration::from_secs(60));
+    assert!(host.status.success(), "{}", String::from_utf8_lossy(&host.stderr));
+    let summary: serde_json::Value = serde_json::from_str(&last_line(&host)).unwrap();
+    assert_eq!(summary["hands"], 2);
+}
