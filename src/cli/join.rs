@@ -170,7 +170,9 @@ fn play_at(addr: SocketAddr, o: &Options) -> Result<(), CliError> {
     if let Some(bot) = bot {
         app.insert_resource(Autoplay::with_bot(bot));
     }
-    let lines = if o.autoplay.is_none() {
+    // only a person in a seat answers from the terminal; a watcher's input, or its end, is
+    // nothing to the table
+    let lines = if o.autoplay.is_none() && !o.watch {
         Some(stdin_lines())
     } else {
         None

@@ -314,8 +314,9 @@ fn players_come_back_after_the_host_is_killed_and_resumed() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// `join --watch` takes no seat, even an open one, and ends with the host's summary; the match
-/// starts once a player takes the open seat.
+/// `join --watch` takes no seat, even an open one, and ends with the host's summary (with
+/// nothing on its input: the end of a watcher's input does not send it away); the match starts
+/// once a player takes the open seat.
 #[test]
 fn a_watcher_takes_no_seat_and_sees_the_match_to_its_end() {
     let port = free_port().to_string();
@@ -349,13 +350,7 @@ fn the_end_of_a_persons_input_leaves_the_table() {
     args.extend(["--grace", "0"]);
     let host = spawn(&args);
     std::thread::sleep(Duration::from_millis(300));
-    let person = crate::support::command()
-        .args(["join", &format!("127.0.0.1:{port}"), "--name", "ana"])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let person = spawn(&["join", &format!("127.0.0.1:{port}"), "--name", "ana"]);
     let person = finish(person, Duration::from_secs(30));
     let said = String::from_utf8_lossy(&person.stdout);
     assert!(

@@ -110,9 +110,10 @@ pub fn under_env(flag: &str, args: &[&str]) -> Child {
     started(ours(env), args)
 }
 
-/// Starts `c` with `args`, its output kept.
+/// Starts `c` with `args`, its output kept and nothing on its standard input, as in a script.
 fn started(mut c: Command, args: &[&str]) -> Child {
     c.args(args)
+        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
