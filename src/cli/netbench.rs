@@ -84,6 +84,20 @@ impl Options {
     }
 }
 
+/// What a client's failure went through, when the link was not clean: its loss, delay and
+/// the like may be more than a table can bear.
+fn through(impairment: &Impairment) -> String {
+    if impairment.is_clean() {
+        return String::new();
+    }
+    format!(
+        " (through a link losing {:.0} % of datagrams each way, {} ms ± {} ms)",
+        impairment.loss * 100.0,
+        impairment.delay.as_millis(),
+        impairment.jitter.as_millis()
+    )
+}
+
 /// How long the clients have, once the match is over, to receive its summary.
 const SUMMARY_WAIT: Duration = Duration::from_secs(60);
 
@@ -202,7 +216,8 @@ pub fn run(o: Options) -> Result<(), CliError> {
     let mut ticker = super::tick::Ticker::new(tick);
     loop {
         host.update();
-        if match_over(host.world()) {
+        // a client that gave up (its connection lost) ends the run with its reason
+        if match_over(host.world()) || clients.iter().any(|c| c.is_finished()) {
             break;
         }
         ticker.wait_or(|left| host::wait(host.world_mut(), left));
@@ -210,18 +225,31 @@ pub fn run(o: Options) -> Result<(), CliError> {
     let seconds = started.elapsed().as_secs_f64();
     // the last updates and the summary cross the link too
     let since = Instant::now();
-    while finished.load(Ordering::Relaxed) < people && since.elapsed() < SUMMARY_WAIT {
+    while finished.load(Ordering::Relaxed) < people
+        && since.elapsed() < SUMMARY_WAIT
+        && !clients.iter().any(|c| c.is_finished())
+    {
         host.update();
         ticker.wait_or(|left| host::wait(host.world_mut(), left));
     }
     stop.store(true, Ordering::Relaxed);
     let expected = snapshot(host.world()).map(|t| t.game.summary());
-    let mut samples = Vec::new();
+    // every client's end first, so that one that gave up is told before the others it stopped
+    let mut ends = Vec::new();
     for c in clients {
-        let (times, summary) = c
-            .join()
-            .map_err(|_| CliError::Net("a client thread failed".into()))?
-            .map_err(CliError::Net)?;
+        ends.push(
+            c.join()
+                .map_err(|_| CliError::Net("a client thread failed".into()))?,
+        );
+    }
+    if let Some(why) = ends.iter().find_map(|end| end.as_ref().err()) {
+        return Err(CliError::Net(format!(
+            "a client gave up: {why}{}",
+            through(&impairment)
+        )));
+    }
+    let mut samples = Vec::new();
+    for (times, summary) in ends.into_iter().flatten() {
         if summary.is_none() || summary != expected {
             return Err(CliError::Net(format!(
                 "a client ended with {summary:?}, the host with {expected:?}"

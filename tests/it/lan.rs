@@ -367,3 +367,19 @@ fn the_end_of_a_persons_input_leaves_the_table() {
     let summary: serde_json::Value = serde_json::from_str(&last_line(&host)).unwrap();
     assert_eq!(summary["hands"], 2);
 }
+
+/// `netbench` through a link that loses nine datagrams in ten: the clients cannot stay at the
+/// table, and the run ends with the reason instead of waiting for them for ever.
+#[test]
+fn netbench_ends_with_the_reason_when_its_clients_give_up() {
+    let out = finish(
+        spawn(&["netbench", "--hands", "1", "--loss", "0.9"]),
+        Duration::from_secs(60),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("a client gave up") && err.contains("losing 90 %"),
+        "{err}"
+    );
+}
