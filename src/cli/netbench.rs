@@ -291,11 +291,20 @@ pub fn run(o: Options) -> Result<(), CliError> {
     if o.json {
         say!("{report}");
     } else {
+        let link = if impairment.is_clean() {
+            "direct, no relay".to_string()
+        } else {
+            format!(
+                "{} datagrams, {} lost, {} duplicated, {} reordered",
+                link_stats.received, link_stats.lost, link_stats.duplicated, link_stats.reordered
+            )
+        };
         say!(
-            "{hands} hands in {seconds:.1} s, host tick {} ms\n\
+            "{} in {seconds:.1} s, host tick {} ms\n\
              intent to every client's view: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)\n\
              sent per hand to each client: {:.0} bytes of messages, {:.0} bytes of UDP payload\n\
-             link: {} datagrams, {} lost, {} duplicated, {} reordered; every client has the host's summary",
+             link: {link}; every client has the host's summary",
+            courtpiece::words::hands(hands),
             o.tick_ms,
             ms(0.5),
             ms(0.99),
@@ -303,10 +312,6 @@ pub fn run(o: Options) -> Result<(), CliError> {
             samples.len(),
             per_hand(&stats.bytes_to_seat),
             per_hand(&stats.datagram_bytes_to_seat),
-            link_stats.received,
-            link_stats.lost,
-            link_stats.duplicated,
-            link_stats.reordered
         );
     }
     Ok(())
