@@ -11,8 +11,8 @@ use courtpiece::outside::{OutsideBot, Player};
 use courtpiece_bots::Bot;
 use courtpiece_net::discovery::{self, DISCOVERY_PORT};
 use courtpiece_net::{
-    Access, Autoplay, ClientMessage, DEFAULT_PORT, FromHost, HostMessage, NetPlugin, Session, TableCode,
-    ToHost, client,
+    Access, Autoplay, BadAddress, ClientMessage, DEFAULT_PORT, FromHost, HostMessage, NetPlugin, Session,
+    TableCode, ToHost, client, parse_table_address,
 };
 
 use super::{CliError, play};
@@ -58,20 +58,23 @@ pub fn run(o: Options) -> Result<(), CliError> {
     }
 }
 
+/// The table at `text`: an address, or a host's name looked up on the network.
 fn resolve(text: &str) -> Result<SocketAddr, CliError> {
+    let bad = |e: BadAddress| CliError::Usage(e.to_string());
+    if let Some(addr) = parse_table_address(text) {
+        return addr.map_err(bad);
+    }
+    let text = text.trim();
     let found = if text.contains(':') {
         text.to_socket_addrs()
     } else {
         (text, DEFAULT_PORT).to_socket_addrs()
     };
-    found
+    let addr = found
         .ok()
         .and_then(|mut addrs| addrs.find(SocketAddr::is_ipv4))
-        .ok_or_else(|| {
-            CliError::Usage(format!(
-                "{text:?} is not an address (like 192.168.1.20:{DEFAULT_PORT})"
-            ))
-        })
+        .ok_or_else(|| bad(BadAddress::NotAnAddress(text.to_owned())))?;
+    courtpiece_net::address::check(addr).map_err(bad)
 }
 
 fn list(o: &Options) -> Result<(), CliError> {

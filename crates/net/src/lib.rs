@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use bevy_renet::{RenetClientPlugin, RenetServerPlugin};
 
+pub mod address;
 pub mod client;
 pub mod code;
 pub mod codec;
@@ -17,6 +18,7 @@ pub mod lossy;
 pub mod protocol;
 pub mod refusal;
 
+pub use address::{BadAddress, parse_table_address};
 pub use client::{Autoplay, ConnectError, FromHost, Session, ToHost};
 pub use code::{Access, TableCode};
 pub use discovery::{Beacon, Found};

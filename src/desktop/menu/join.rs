@@ -7,7 +7,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::discovery::{self, Found, Lookup};
-use courtpiece_net::{Access, DEFAULT_PORT, TableCode};
+use courtpiece_net::{Access, BadAddress, TableCode, parse_table_address};
 
 use super::{MenuPage, Stand, back, big_button, form_error, page};
 use crate::desktop::cost::OurEgui;
@@ -129,20 +129,16 @@ fn tables(ui: &mut egui::Ui, form: &mut JoinForm) {
 /// Where to join and with which code; `None` while there is no address yet.
 fn target(form: &JoinForm) -> Result<Option<(SocketAddr, Access)>, String> {
     let typed = form.addr.trim();
-    let addr = typed
-        .parse::<SocketAddr>()
-        .or_else(|_| format!("{typed}:{DEFAULT_PORT}").parse::<SocketAddr>());
     let access = if form.code.trim().is_empty() {
         Access::Open
     } else {
         Access::Code(form.code.parse::<TableCode>().map_err(|e| e.to_string())?)
     };
-    match addr {
-        Ok(addr) => Ok(Some((addr, access))),
-        Err(_) if typed.is_empty() => Ok(None),
-        Err(_) => Err(format!(
-            "{typed:?} is not an address (like 192.168.1.20 or 192.168.1.20:{DEFAULT_PORT})"
-        )),
+    // names are not looked up here: the form is checked every frame, and a lookup can block
+    match parse_table_address(typed) {
+        Some(addr) => Ok(Some((addr.map_err(|e| e.to_string())?, access))),
+        None if typed.is_empty() => Ok(None),
+        None => Err(BadAddress::NotAnAddress(typed.to_owned()).to_string()),
     }
 }
 
@@ -157,7 +153,7 @@ mod tests {
             ..JoinForm::default()
         };
         let (addr, access) = target(&form).unwrap().unwrap();
-        assert_eq!(addr.port(), DEFAULT_PORT);
+        assert_eq!(addr.port(), courtpiece_net::DEFAULT_PORT);
         assert!(matches!(access, Access::Open));
     }
 
@@ -167,6 +163,8 @@ mod tests {
         assert!(target(&form).unwrap().is_none());
         form.addr = "not an address".into();
         assert!(target(&form).is_err());
+        form.addr = "127.0.0.1:0".into();
+        assert!(target(&form).unwrap_err().contains("port 0"));
         form.addr = "127.0.0.1:4000".into();
         form.code = "!!".into();
         assert!(target(&form).is_err());
