@@ -117,9 +117,9 @@ impl MatchSummary {
             values
                 .iter()
                 .enumerate()
-                .map(|(i, v)| format!("{side} {i} {v}"))
+                .map(|(i, v)| format!("{side} {i} has {v}"))
                 .collect::<Vec<_>>()
-                .join(" - ")
+                .join(", ")
         };
         format!(
             "hands played: {}\nscore: {}\nhands won: {}\nresult: {}",

@@ -229,4 +229,13 @@ fn r_rule_end_a_match_stopped_in_a_hand_is_unfinished_and_equal_scores_are_a_dra
     let summary = draw.summary();
     assert_eq!((summary.finished, summary.winner), (true, None));
     assert!(summary.to_text().ends_with("result: a draw"));
+    let [a, b] = [summary.hands_won[0], summary.hands_won[1]];
+    assert!(
+        summary.to_text().contains(&format!(
+            "score: team 0 has {p}, team 1 has {p}\nhands won: team 0 has {a}, team 1 has {b}",
+            p = summary.score[0]
+        )),
+        "{}",
+        summary.to_text()
+    );
 }
