@@ -151,6 +151,9 @@ pub enum CliError {
     Usage(String),
     #[error("{0}")]
     Net(String),
+    /// The match was played, but its record could not be kept.
+    #[error("{0}")]
+    Save(String),
 }
 
 /// One of our levels, or an outside program as `ext:COMMAND`.

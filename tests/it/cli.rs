@@ -510,6 +510,49 @@ fn serve_refuses_bad_seats_and_corrupt_saves() {
     );
 }
 
+/// A record that cannot be saved is said, not passed over: a missing folder before the first
+/// deal, a failing save as it fails and in the exit status.
+#[test]
+fn serve_says_when_its_record_cannot_be_saved() {
+    let seats = "bot:easy,bot:easy,bot:easy,bot:easy";
+    let nowhere = scratch("no-such-folder").join("m.json");
+    let out = courtpiece(&[
+        "serve",
+        "--seats",
+        seats,
+        "--hands",
+        "1",
+        "--record",
+        nowhere.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("there is no folder"), "{err}");
+
+    // a folder where the record should go: every save fails
+    let folder = scratch("record-is-a-folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let out = courtpiece(&[
+        "serve",
+        "--seats",
+        seats,
+        "--hands",
+        "1",
+        "--record",
+        folder.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("could not save the match to"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("hands played: 1"));
+    let mut tmp = folder.into_os_string();
+    tmp.push(".tmp");
+    assert!(
+        !std::path::Path::new(&tmp).exists(),
+        "the half-made save is cleared away"
+    );
+}
+
 #[test]
 fn serve_keeps_a_record_of_every_match_and_each_replays() {
     let dir = scratch("two");

@@ -17,7 +17,7 @@ pub mod table;
 pub use controller::{Controller, Pacing, Programs, TurnTimedOut};
 pub use messages::{Rejected, SeatIntent, TableEvent};
 pub use phase::{Decision, Phase};
-pub use save::{SaveAfter, SavePath};
+pub use save::{SaveAfter, SavePath, SaveTrouble};
 pub use table::{
     Board, Holding, PersonOf, Progress, Rail, Record, Score, SeatOf, Seen, Sights, Snapshot, StartMatch,
     TableMut, TableTop, match_over, snapshot, table_set,

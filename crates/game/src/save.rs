@@ -24,8 +24,13 @@ pub enum SaveAfter {
     Move,
 }
 
+/// Why the last save failed; `None` once one succeeds. A host with no log to read (the headless
+/// `serve`) says it.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveTrouble(pub Option<String>);
+
 pub fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<SaveTrouble>().add_systems(
         PostUpdate,
         save.run_if(resource_exists::<SavePath>.and_then(table_set)),
     );
@@ -36,6 +41,7 @@ fn save(
     path: Res<SavePath>,
     after: Option<Res<SaveAfter>>,
     mut events: MessageReader<TableEvent>,
+    mut trouble: ResMut<SaveTrouble>,
 ) {
     let every_move = after.is_some_and(|a| *a == SaveAfter::Move);
     let due = events.read().any(|e| {
@@ -45,9 +51,16 @@ fn save(
                 Event::TrickWon { .. } | Event::HandOver { .. } | Event::MatchOver { .. }
             )
     });
-    if due && let Err(e) = write_atomically(&path.0, &record.0.to_json()) {
-        error!("could not save the match to {}: {e}", path.0.display());
+    if !due {
+        return;
     }
+    let now = write_atomically(&path.0, &record.0.to_json())
+        .err()
+        .map(|e| format!("could not save the match to {}: {e}", path.0.display()));
+    if let Some(why) = &now {
+        error!("{why}");
+    }
+    trouble.set_if_neq(SaveTrouble(now));
 }
 
 /// Writes `text` to `path` through a temporary file in the same folder and a rename, so that a
@@ -57,5 +70,8 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
     std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        // nothing to keep of a save that did not take
+        let _ = std::fs::remove_file(&tmp);
+    })
 }

@@ -110,9 +110,11 @@ pub fn run(
     let mut ticker = crate::cli::tick::Ticker::new(TICK);
     let mut over_since: Option<Instant> = None;
     let mut started = false;
+    let mut told = None;
     loop {
         app.update();
         let world = app.world();
+        super::tell_save_trouble(world, &mut told);
         if !started && world.resource::<Host>().started() {
             started = true;
             eprintln!("Every seat is taken: the match starts.");
@@ -135,5 +137,5 @@ pub fn run(
     } else {
         say!("{}", summary.to_text());
     }
-    Ok(())
+    super::saved(app.world())
 }

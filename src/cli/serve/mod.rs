@@ -12,7 +12,9 @@ use courtpiece::history::{self, HistoryFolder, LastKept, Sitters};
 use courtpiece::outside::Program;
 use courtpiece_bots::Entrant;
 use courtpiece_bots::Level;
-use courtpiece_game::{Controller, GamePlugin, Pacing, Phase, Programs, SavePath, StartMatch, snapshot};
+use courtpiece_game::{
+    Controller, GamePlugin, Pacing, Phase, Programs, SavePath, SaveTrouble, StartMatch, snapshot,
+};
 use courtpiece_history::Sitter;
 use courtpiece_net::{SeatPlan, TableCode};
 use courtpiece_rules::{GameRecord, MatchSummary, RuleSet, Seat};
@@ -93,6 +95,9 @@ pub struct Options {
 pub fn run(o: Options) -> Result<(), CliError> {
     if o.matches == 0 {
         return Err(CliError::Usage("--matches must be at least 1".into()));
+    }
+    if let Some(path) = &o.record {
+        record_folder(path)?;
     }
     if o.hands == Some(0) {
         return Err(CliError::Usage("--hands must be at least 1".into()));
@@ -207,6 +212,7 @@ pub fn run(o: Options) -> Result<(), CliError> {
         } else {
             say!("{}", summary.to_text());
         }
+        saved(app.world())?;
     }
     let minutes = started.elapsed().as_secs_f64() / 60.0;
     eprintln!(
@@ -283,6 +289,44 @@ pub(crate) fn match_record_path(path: &Path, n: u32) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// The folder `--record` names must be there before the first trick is saved into it.
+fn record_folder(path: &Path) -> Result<(), CliError> {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if folder.is_dir() {
+        Ok(())
+    } else {
+        Err(CliError::Usage(format!(
+            "--record {}: there is no folder {}",
+            path.display(),
+            folder.display()
+        )))
+    }
+}
+
+/// Says on standard error when saving the record starts to fail, and when it works again, as
+/// the match goes on.
+pub(crate) fn tell_save_trouble(world: &World, told: &mut Option<String>) {
+    let now = world.get_resource::<SaveTrouble>().and_then(|t| t.0.clone());
+    if now != *told {
+        match &now {
+            Some(why) => eprintln!("courtpiece: {why}"),
+            None => eprintln!("The match is saved again."),
+        }
+        *told = now;
+    }
+}
+
+/// An error if the match's last save failed: the record on disk is behind the match.
+pub(crate) fn saved(world: &World) -> Result<(), CliError> {
+    match world.get_resource::<SaveTrouble>().and_then(|t| t.0.clone()) {
+        Some(why) => Err(CliError::Save(why)),
+        None => Ok(()),
+    }
+}
+
 fn run_match(app: &mut App) -> Result<MatchSummary, CliError> {
     // the table takes its match in the first frame, or refuses it and waits for another
     app.update();
@@ -291,8 +335,10 @@ fn run_match(app: &mut App) -> Result<MatchSummary, CliError> {
             "the table refused the match: its rules or seats do not play".into(),
         ));
     }
+    let mut told = None;
     loop {
         app.update();
+        tell_save_trouble(app.world(), &mut told);
         if *app.world().resource::<State<Phase>>().get() == Phase::MatchOver {
             break;
         }
