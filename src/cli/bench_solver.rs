@@ -132,12 +132,16 @@ pub fn run(positions: usize, deals: usize, seed: u64, json: bool) -> Result<(), 
             say!("{}", serde_json::to_string(t).unwrap_or_default());
         } else {
             say!(
-                "{}: median {:.3} ms, p90 {:.3} ms, max {:.3} ms ({} positions)",
+                "{}: median {:.3} ms, p90 {:.3} ms, max {:.3} ms ({})",
                 t.query,
                 t.median_ms,
                 t.p90_ms,
                 t.max_ms,
-                t.positions
+                courtpiece::words::counted(
+                    u64::try_from(t.positions).unwrap_or(u64::MAX),
+                    "position",
+                    "positions"
+                )
             );
         }
     }

@@ -115,8 +115,13 @@ enum Command {
     /// Play random full hands on one core and print hands per second; with `--solver`, time
     /// the double-dummy solver's queries on random positions instead.
     Bench {
-        /// Seconds to measure for.
-        #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
+        /// Seconds to measure for (the solver's timings count positions instead).
+        #[arg(
+            long,
+            default_value_t = 3.0,
+            allow_negative_numbers = true,
+            conflicts_with = "solver"
+        )]
         seconds: f64,
         /// Seed of the random hands.
         #[arg(long, default_value_t = 1)]

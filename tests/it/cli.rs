@@ -244,6 +244,10 @@ fn bad_flags_are_refused() {
         (&["serve", "--seats", bots, "--grace", "-1"][..], "--grace -1"),
         (&["bench", "--seconds", "-1"][..], "--seconds -1"),
         (&["bench", "--seconds", "0"][..], "above 0"),
+        (
+            &["bench", "--solver", "--seconds", "1"][..],
+            "cannot be used with",
+        ),
         // a match with no target and no number of hands would never end without a person to
         // call time
         (
