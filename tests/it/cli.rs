@@ -248,6 +248,10 @@ fn bad_flags_are_refused() {
             &["bench", "--solver", "--seconds", "1"][..],
             "cannot be used with",
         ),
+        (
+            &["serve", "--seats", bots, "--code", "KOT-4821"][..],
+            "--code is for a table on the LAN",
+        ),
         // a match with no target and no number of hands would never end without a person to
         // call time
         (

@@ -174,6 +174,19 @@ pub fn run(o: Options) -> Result<(), CliError> {
             "--turn-timer times people, and every seat is a bot: give remote seats".into(),
         ));
     }
+    // the LAN's flags with no table on the LAN would be passed over without a word
+    let lan_flag = [
+        (o.code.is_some(), "--code"),
+        (o.open, "--open"),
+        (o.discovery.is_some(), "--discovery"),
+    ]
+    .into_iter()
+    .find_map(|(given, flag)| given.then_some(flag));
+    if let Some(flag) = lan_flag {
+        return Err(CliError::Usage(format!(
+            "{flag} is for a table on the LAN, and every seat is a bot: give remote seats or --port"
+        )));
+    }
     let people: Vec<Controller> = plan
         .iter()
         .map(|p| match p {
