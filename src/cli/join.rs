@@ -41,10 +41,10 @@ pub struct Options {
     #[arg(long)]
     pub json: bool,
     /// Where to ask for tables; by default the LAN broadcast and this machine, port 47778.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "addr")]
     pub discovery: Vec<SocketAddr>,
     /// Seconds to wait for tables to answer.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, conflicts_with = "addr")]
     pub wait: f64,
 }
 
@@ -52,6 +52,20 @@ pub struct Options {
 const TICK: Duration = Duration::from_millis(2);
 
 pub fn run(o: Options) -> Result<(), CliError> {
+    // the listing would pass over what is for joining a table
+    let joining_flag = [
+        (o.code.is_some(), "--code"),
+        (o.name.is_some(), "--name"),
+        (o.autoplay.is_some(), "--autoplay"),
+        (o.watch, "--watch"),
+    ]
+    .into_iter()
+    .find_map(|(given, flag)| given.then_some(flag));
+    if let (None, Some(flag)) = (&o.addr, joining_flag) {
+        return Err(CliError::Usage(format!(
+            "{flag} is for joining a table: give its address (without one, join lists the tables)"
+        )));
+    }
     match &o.addr {
         None => list(&o),
         Some(text) => play_at(resolve(text)?, &o),

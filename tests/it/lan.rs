@@ -194,18 +194,27 @@ fn a_wrong_code_is_refused_with_a_clear_message() {
         "{said}"
     );
     for (bad, says) in [
-        (["join", "127.0.0.1:1", "--code", "KOT-48"], "not a table code"),
         (
-            ["join", "no such host!", "--code", "KOT-4821"],
+            &["join", "127.0.0.1:1", "--code", "KOT-48"][..],
+            "not a table code",
+        ),
+        (
+            &["join", "no such host!", "--code", "KOT-4821"],
             "is not an address",
         ),
         (
-            ["join", "127.0.0.1:0", "--code", "KOT-4821"],
+            &["join", "127.0.0.1:0", "--code", "KOT-4821"],
             "port 0 is no table's port",
         ),
-        (["join", "[::1]:47777", "--code", "KOT-4821"], "IPv4"),
+        (&["join", "[::1]:47777", "--code", "KOT-4821"], "IPv4"),
+        // what is for joining, when listing, and what is for listing, when joining
+        (
+            &["join", "--discovery", &quiet, "--name", "ana"],
+            "--name is for joining a table",
+        ),
+        (&["join", "127.0.0.1:1", "--wait", "3"], "cannot be used with"),
     ] {
-        let out = finish(spawn(&bad), Duration::from_secs(10));
+        let out = finish(spawn(bad), Duration::from_secs(10));
         assert!(!out.status.success(), "{bad:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{bad:?}: {err}");
