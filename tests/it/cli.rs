@@ -252,6 +252,15 @@ fn bad_flags_are_refused() {
             &["serve", "--seats", bots, "--code", "KOT-4821"][..],
             "--code is for a table on the LAN",
         ),
+        // a resumed match keeps its record's number of hands and seed
+        (
+            &["serve", "--seats", bots, "--resume", "m.json", "--hands", "3"][..],
+            "cannot be used with",
+        ),
+        (
+            &["serve", "--seats", bots, "--resume", "m.json", "--seed", "3"][..],
+            "cannot be used with",
+        ),
         // a match with no target and no number of hands would never end without a person to
         // call time
         (

@@ -58,14 +58,15 @@ pub struct Options {
     #[command(flatten)]
     pub rules: super::rules_arg::RulesArgs,
     /// Play one match of exactly this many hands.
-    #[arg(long, conflicts_with = "matches")]
+    #[arg(long, conflicts_with_all = ["matches", "resume"])]
     pub hands: Option<u32>,
     /// Play this many matches under the rules' own end.
     #[arg(long, default_value_t = 1)]
     pub matches: u32,
     /// Seed of the deals (a random one if not given, said on standard error); the same seed deals
-    /// the same cards. With --matches N the later matches take the seeds after it.
-    #[arg(long)]
+    /// the same cards. With --matches N the later matches take the seeds after it. A resumed
+    /// match keeps its record's.
+    #[arg(long, conflicts_with = "resume")]
     pub seed: Option<u64>,
     /// Seconds each person has for a decision (5 to 600) before a bot makes it for them.
     #[arg(long, value_parser = clap::value_parser!(u16).range(5..=600))]
