@@ -13,7 +13,7 @@ pub struct Options {
     #[arg(long, value_name = "PRESET", value_parser = super::parse_preset)]
     pub rules: Option<Preset>,
     /// Print match N's game record (JSON) instead of the list.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with_all = ["rules", "json"])]
     pub record: Option<i64>,
     /// Print the matches and the figures as one line of JSON.
     #[arg(long)]

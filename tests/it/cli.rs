@@ -252,6 +252,11 @@ fn bad_flags_are_refused() {
             &["serve", "--seats", bots, "--code", "KOT-4821"][..],
             "--code is for a table on the LAN",
         ),
+        // a record is one match, whatever the filter
+        (
+            &["history", "--record", "1", "--rules", "hokm"][..],
+            "cannot be used with",
+        ),
         // a resumed match keeps its record's number of hands and seed
         (
             &["serve", "--seats", bots, "--resume", "m.json", "--hands", "3"][..],
