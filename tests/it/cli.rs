@@ -536,17 +536,12 @@ fn serve_refuses_bad_seats_and_corrupt_saves() {
 /// deal, a failing save as it fails and in the exit status.
 #[test]
 fn serve_says_when_its_record_cannot_be_saved() {
-    let seats = "bot:easy,bot:easy,bot:easy,bot:easy";
-    let nowhere = scratch("no-such-folder").join("m.json");
-    let out = courtpiece(&[
-        "serve",
-        "--seats",
-        seats,
-        "--hands",
-        "1",
-        "--record",
-        nowhere.to_str().unwrap(),
-    ]);
+    let serve_into = |record: &std::path::Path| {
+        let seats = "bot:easy,bot:easy,bot:easy,bot:easy";
+        let record = record.to_str().unwrap();
+        courtpiece(&["serve", "--seats", seats, "--hands", "1", "--record", record])
+    };
+    let out = serve_into(&scratch("no-such-folder").join("m.json"));
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("there is no folder"), "{err}");
@@ -554,15 +549,7 @@ fn serve_says_when_its_record_cannot_be_saved() {
     // a folder where the record should go: every save fails
     let folder = scratch("record-is-a-folder");
     std::fs::create_dir_all(&folder).unwrap();
-    let out = courtpiece(&[
-        "serve",
-        "--seats",
-        seats,
-        "--hands",
-        "1",
-        "--record",
-        folder.to_str().unwrap(),
-    ]);
+    let out = serve_into(&folder);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("could not save the match to"), "{err}");
