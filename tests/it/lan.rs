@@ -382,9 +382,41 @@ fn the_end_of_a_persons_input_leaves_the_table() {
         "{said}"
     );
     let host = finish(host, Duration::from_secs(60));
-    assert!(host.status.success(), "{}", String::from_utf8_lossy(&host.stderr));
+    let told = String::from_utf8_lossy(&host.stderr);
+    assert!(host.status.success(), "{told}");
     let summary: serde_json::Value = serde_json::from_str(&last_line(&host)).unwrap();
     assert_eq!(summary["hands"], 2);
+    // the host's terminal follows the seats
+    assert!(told.contains("ana sits at seat 1."), "{told}");
+    assert!(told.contains("ana at seat 1 has dropped"), "{told}");
+}
+
+/// A LAN table whose every seat is a bot (people may watch) plays its match to the end and
+/// keeps it in the history; the history's sitters once asked the lobby for a person's view
+/// with nobody there, and the host panicked at the end.
+#[test]
+fn a_lan_table_of_bots_alone_finishes() {
+    let port = free_port().to_string();
+    let seats = "bot:easy,bot:easy,bot:easy,bot:easy";
+    let args = [
+        "serve",
+        "--seats",
+        seats,
+        "--port",
+        &port,
+        "--open",
+        "--discovery",
+        "off",
+    ];
+    let host = finish(
+        spawn(&[&args[..], &["--hands", "1", "--json"]].concat()),
+        Duration::from_secs(60),
+    );
+    let told = String::from_utf8_lossy(&host.stderr);
+    assert!(host.status.success(), "{told}");
+    assert!(told.contains("Kept in your match history"), "{told}");
+    let summary: serde_json::Value = serde_json::from_str(&last_line(&host)).unwrap();
+    assert_eq!(summary["hands"], 1);
 }
 
 /// `netbench` through a link that loses nine datagrams in ten: the clients cannot stay at the

@@ -8,7 +8,7 @@ use bevy::state::app::StatesPlugin;
 use courtpiece_game::{GamePlugin, Pacing, Programs, SaveAfter, SavePath, match_over, snapshot};
 use courtpiece_net::discovery::DISCOVERY_PORT;
 use courtpiece_net::host::{self, HostConfig, SeatClaims, claims};
-use courtpiece_net::{Access, DEFAULT_PORT, Host, NetPlugin, SeatPlan, TableCode};
+use courtpiece_net::{Access, DEFAULT_PORT, Host, NetPlugin, SeatPlan, SeatState, TableCode};
 use courtpiece_rules::{GameRecord, RuleSet};
 
 use super::Options;
@@ -111,10 +111,16 @@ pub fn run(
     let mut over_since: Option<Instant> = None;
     let mut started = false;
     let mut told = None;
+    let mut seated = app.world().resource::<Host>().seats();
     loop {
         app.update();
         let world = app.world();
         super::tell_save_trouble(world, &mut told);
+        let now = world.resource::<Host>().seats();
+        for news in seat_news(&seated, &now) {
+            eprintln!("{news}");
+        }
+        seated = now;
         if !started && world.resource::<Host>().started() {
             started = true;
             eprintln!("Every seat is taken: the match starts.");
@@ -131,11 +137,67 @@ pub fn run(
     let summary = snapshot(app.world()).map(|table| table.game.summary());
     super::say_kept(app.world());
     host::close(app.world_mut());
-    let summary = summary.ok_or_else(|| CliError::Usage("the match did not start (see the log)".into()))?;
+    let summary =
+        summary.ok_or_else(|| CliError::Usage("the table was cleared before the match ended".into()))?;
     if o.json {
         say!("{}", serde_json::to_string(&summary).unwrap_or_default());
     } else {
         say!("{}", summary.to_text());
     }
     super::saved(app.world())
+}
+
+/// What changed at the seats, for the host's terminal: who sat down, dropped, came back or
+/// left, and who plays a seat now.
+fn seat_news(before: &[SeatState], now: &[SeatState]) -> Vec<String> {
+    now.iter()
+        .enumerate()
+        .filter(|&(i, is)| before.get(i) != Some(is))
+        .map(|(i, is)| match (before.get(i), is) {
+            (
+                Some(SeatState::Player {
+                    name: was,
+                    away: true,
+                }),
+                SeatState::Player { name, away: false },
+            ) if was == name => {
+                format!("{name} is back at seat {i}.")
+            }
+            (_, SeatState::Player { name, away: false }) => format!("{name} sits at seat {i}."),
+            (_, SeatState::Player { name, away: true }) => {
+                format!("{name} at seat {i} has dropped; the seat is kept for them for a while.")
+            }
+            (_, SeatState::Open) => format!("Seat {i} is open."),
+            (_, SeatState::Bot(level)) => format!("A {level} bot plays seat {i}."),
+            (_, SeatState::Program { name }) => format!("{name} (a program) plays seat {i}."),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use courtpiece_bots::Level;
+
+    use super::*;
+
+    #[test]
+    fn the_seats_news_says_who_came_and_went() {
+        let ana = |away| SeatState::Player {
+            name: "ana".into(),
+            away,
+        };
+        let open = [SeatState::Bot(Level::Easy), SeatState::Open];
+        assert!(seat_news(&open, &open).is_empty());
+        let seated = [SeatState::Bot(Level::Easy), ana(false)];
+        assert_eq!(seat_news(&open, &seated), ["ana sits at seat 1."]);
+        let dropped = [SeatState::Bot(Level::Easy), ana(true)];
+        assert_eq!(
+            seat_news(&seated, &dropped),
+            ["ana at seat 1 has dropped; the seat is kept for them for a while."]
+        );
+        assert_eq!(seat_news(&dropped, &seated), ["ana is back at seat 1."]);
+        let bots = [SeatState::Bot(Level::Easy), SeatState::Bot(Level::Medium)];
+        assert_eq!(seat_news(&dropped, &bots), ["A medium bot plays seat 1."]);
+        assert_eq!(seat_news(&seated, &open), ["Seat 1 is open."]);
+    }
 }

@@ -249,6 +249,6 @@ pub(crate) fn state(host: &Host, index: usize) -> LobbyState {
         arriving,
         started: host.started,
         turn_timer: host.turn_timer,
-        you: host.players[index].seat,
+        you: host.players.get(index).and_then(|p| p.seat),
     }
 }

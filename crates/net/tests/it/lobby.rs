@@ -202,3 +202,23 @@ fn a_table_opens_with_one_plan_per_seat_of_its_rules() {
     );
     assert!(courtpiece_net::host::open(app.world_mut(), hard).is_ok());
 }
+
+/// The seats as the lobby shows them can be asked of a table nobody has joined yet.
+#[test]
+fn the_seats_of_an_empty_table_are_known() {
+    let config = config(
+        Preset::CourtPiece.rules(),
+        [
+            SeatPlan::Bot(Level::Easy),
+            SeatPlan::Open,
+            SeatPlan::Open,
+            SeatPlan::Open,
+        ],
+        Access::Open,
+    );
+    let (host, _) = host_app(config);
+    let seats = host.world().resource::<courtpiece_net::Host>().seats();
+    assert_eq!(seats.len(), 4);
+    assert_eq!(seats[0], SeatState::Bot(Level::Easy));
+    assert_eq!(seats[1], SeatState::Open);
+}
