@@ -117,8 +117,11 @@ pub fn run(
         let world = app.world();
         super::tell_save_trouble(world, &mut told);
         let now = world.resource::<Host>().seats();
-        for news in seat_news(&seated, &now) {
-            eprintln!("{news}");
+        // once the match is over the people leave: no news there
+        if !match_over(world) {
+            for news in seat_news(&seated, &now) {
+                eprintln!("{news}");
+            }
         }
         seated = now;
         if !started && world.resource::<Host>().started() {
@@ -165,7 +168,7 @@ fn seat_news(before: &[SeatState], now: &[SeatState]) -> Vec<String> {
             }
             (_, SeatState::Player { name, away: false }) => format!("{name} sits at seat {i}."),
             (_, SeatState::Player { name, away: true }) => {
-                format!("{name} at seat {i} has dropped; the seat is kept for them for a while.")
+                format!("{name} at seat {i} has dropped; after the grace time a bot plays for them until they are back.")
             }
             (_, SeatState::Open) => format!("Seat {i} is open."),
             (_, SeatState::Bot(level)) => format!("A {level} bot plays seat {i}."),
@@ -193,7 +196,7 @@ mod tests {
         let dropped = [SeatState::Bot(Level::Easy), ana(true)];
         assert_eq!(
             seat_news(&seated, &dropped),
-            ["ana at seat 1 has dropped; the seat is kept for them for a while."]
+            ["ana at seat 1 has dropped; after the grace time a bot plays for them until they are back."]
         );
         assert_eq!(seat_news(&dropped, &seated), ["ana is back at seat 1."]);
         let bots = [SeatState::Bot(Level::Easy), SeatState::Bot(Level::Medium)];
