@@ -170,7 +170,7 @@ fn config(form: &HostForm) -> Result<HostConfig, String> {
     form.rules.validate().map_err(|e| e.to_string())?;
     // nobody at a LAN table can call time: without a limit the match is never over nor kept
     if !form.rules.ends_by_itself() {
-        return Err("the match needs an end: a target or a number of hands".into());
+        return Err(courtpiece_net::HostError::NoEnd.to_string());
     }
     let port = form
         .port

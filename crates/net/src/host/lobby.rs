@@ -204,25 +204,7 @@ fn start(mut host: ResMut<Host>, mut starts: MessageWriter<StartMatch>, time: Re
 
 /// The lobby as everyone may see it, sent to the person `index`.
 pub(crate) fn state(host: &Host, index: usize) -> LobbyState {
-    let seats = host
-        .seats
-        .iter()
-        .map(|holder| match *holder {
-            Holder::Open => SeatState::Open,
-            Holder::Bot(level) => SeatState::Bot(level),
-            Holder::Program(i) => SeatState::Program {
-                name: host
-                    .program_names
-                    .get(usize::from(i))
-                    .cloned()
-                    .unwrap_or_default(),
-            },
-            Holder::Player(p) => SeatState::Player {
-                name: host.players[p].name.clone(),
-                away: host.players[p].client.is_none(),
-            },
-        })
-        .collect();
+    let seats = seats(host);
     let spectators = host
         .players
         .iter()
@@ -249,6 +231,28 @@ pub(crate) fn state(host: &Host, index: usize) -> LobbyState {
         arriving,
         started: host.started,
         turn_timer: host.turn_timer,
-        you: host.players.get(index).and_then(|p| p.seat),
+        you: host.players[index].seat,
     }
+}
+
+/// Who holds each seat, as the lobby shows it.
+pub(crate) fn seats(host: &Host) -> Vec<SeatState> {
+    host.seats
+        .iter()
+        .map(|holder| match *holder {
+            Holder::Open => SeatState::Open,
+            Holder::Bot(level) => SeatState::Bot(level),
+            Holder::Program(i) => SeatState::Program {
+                name: host
+                    .program_names
+                    .get(usize::from(i))
+                    .cloned()
+                    .unwrap_or_default(),
+            },
+            Holder::Player(p) => SeatState::Player {
+                name: host.players[p].name.clone(),
+                away: host.players[p].client.is_none(),
+            },
+        })
+        .collect()
 }

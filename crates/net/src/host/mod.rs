@@ -215,7 +215,7 @@ impl Host {
 
     /// Who holds each seat (each person's place in Dummy Rang), as the lobby shows it.
     pub fn seats(&self) -> Vec<SeatState> {
-        lobby::state(self, 0).seats
+        lobby::seats(self)
     }
 
     /// People connected now.
