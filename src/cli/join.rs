@@ -43,10 +43,14 @@ pub struct Options {
     /// Where to ask for tables; by default the LAN broadcast and this machine, port 47778.
     #[arg(long, conflicts_with = "addr")]
     pub discovery: Vec<SocketAddr>,
-    /// Seconds to wait for tables to answer.
+    /// Seconds to wait for tables to answer (up to 600).
     #[arg(long, default_value_t = 1.0, conflicts_with = "addr")]
     pub wait: f64,
 }
+
+/// The longest `--wait`: past it a listing is as good as a watch, and the seconds no longer fit a
+/// clock's time.
+const MAX_WAIT: f64 = 600.0;
 
 /// How often the client looks at its socket.
 const TICK: Duration = Duration::from_millis(2);
@@ -92,9 +96,9 @@ fn resolve(text: &str) -> Result<SocketAddr, CliError> {
 }
 
 fn list(o: &Options) -> Result<(), CliError> {
-    if !(o.wait.is_finite() && o.wait > 0.0) {
+    if !(o.wait.is_finite() && o.wait > 0.0 && o.wait <= MAX_WAIT) {
         return Err(CliError::Usage(format!(
-            "--wait {}: give seconds, more than 0",
+            "--wait {}: give seconds, more than 0 and at most {MAX_WAIT}",
             o.wait
         )));
     }

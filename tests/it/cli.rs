@@ -242,6 +242,12 @@ fn bad_flags_are_refused() {
             "--think-ms",
         ),
         (&["serve", "--seats", bots, "--grace", "-1"][..], "--grace -1"),
+        // seconds past a clock's reach were a panic
+        (&["serve", "--seats", bots, "--grace", "1e20"][..], "0 to 3600"),
+        (
+            &["join", "--wait", "1e20", "--discovery", "127.0.0.1:9"][..],
+            "at most 600",
+        ),
         (&["bench", "--seconds", "-1"][..], "--seconds -1"),
         (&["bench", "--seconds", "0"][..], "above 0"),
         (
@@ -257,7 +263,11 @@ fn bad_flags_are_refused() {
             &["history", "--record", "1", "--rules", "hokm"][..],
             "cannot be used with",
         ),
-        // a resumed match keeps its record's number of hands and seed
+        // a resumed match keeps its record's rules, number of hands and seed
+        (
+            &["serve", "--seats", bots, "--resume", "m.json", "--rules", "hokm"][..],
+            "cannot be used with",
+        ),
         (
             &["serve", "--seats", bots, "--resume", "m.json", "--hands", "3"][..],
             "cannot be used with",

@@ -23,6 +23,10 @@ use super::CliError;
 
 pub(crate) mod lan;
 
+/// The longest `--grace`, an hour: a dropped player's client stops trying to come back long
+/// before it, and past it the seconds no longer fit a clock's time.
+const MAX_GRACE: f64 = 3600.0;
+
 pub(crate) fn parse_code(text: &str) -> Result<TableCode, String> {
     text.parse()
         .map_err(|e: courtpiece_net::code::BadCode| e.to_string())
@@ -48,7 +52,7 @@ pub struct Options {
     /// The table's name in LAN listings.
     #[arg(long, default_value = "Court Piece table")]
     pub table: String,
-    /// Seconds a dropped player keeps their seat before a bot plays it.
+    /// Seconds a dropped player keeps their seat before a bot plays it (0 to 3600).
     #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     pub grace: f64,
     /// Answer LAN discovery on this address (the default is every interface, port 47778;
@@ -82,8 +86,9 @@ pub struct Options {
     pub record: Option<PathBuf>,
     /// Go on with the match this record stopped in, and keep saving it there unless --record
     /// names another file. A LAN table gives each saved seat back only to its owner, and keeps
-    /// its code and port unless --code, --open or --port say otherwise.
-    #[arg(long)]
+    /// its code and port unless --code, --open or --port say otherwise. The match keeps its
+    /// record's rules.
+    #[arg(long, conflicts_with = "rules")]
     pub resume: Option<PathBuf>,
     /// Print each match summary as one line of JSON.
     #[arg(long)]
@@ -103,9 +108,9 @@ pub fn run(o: Options) -> Result<(), CliError> {
     if o.hands == Some(0) {
         return Err(CliError::Usage("--hands must be at least 1".into()));
     }
-    if !(o.grace.is_finite() && o.grace >= 0.0) {
+    if !(o.grace.is_finite() && (0.0..=MAX_GRACE).contains(&o.grace)) {
         return Err(CliError::Usage(format!(
-            "--grace {}: give seconds, 0 or more",
+            "--grace {}: give seconds, 0 to {MAX_GRACE}",
             o.grace
         )));
     }
