@@ -578,7 +578,7 @@ pub(super) fn show_events(events: &[Event], view: &SeatView) {
 
 #[cfg(test)]
 mod tests {
-    use courtpiece_rules::{Match, Preset};
+    use courtpiece_rules::{Match, Person, Preset};
 
     use super::*;
 
@@ -620,12 +620,14 @@ mod tests {
 
     /// A match of `preset` played to its end by first legal intents, with the line that says
     /// how it ended to person 0 and the summary's winner.
-    fn ended(preset: Preset, hands: u32) -> (String, Option<Side>, SeatView) {
+    /// A match of `hands` hands played to its end: the last words of person 0, the winner, the
+    /// last view, and where the match puts the winning person in the last hand.
+    fn ended(preset: Preset, hands: u32, seed: u64) -> (String, Option<Side>, SeatView, Option<Seat>) {
         let rules = courtpiece_rules::RuleSet {
             max_hands: Some(hands),
             ..preset.rules()
         };
-        let mut game = Match::new(&rules, 3).unwrap();
+        let mut game = Match::new(&rules, seed).unwrap();
         loop {
             game.advance();
             let Some(who) = game.to_act() else { break };
@@ -634,12 +636,18 @@ mod tests {
         }
         let summary = game.summary();
         let view = game.view_for(ME);
-        (match_result(&view, &summary), summary.winner, view)
+        // the winner's seat as the match seats people, not as the view's people say
+        let seat = summary.winner.and_then(|side| {
+            let best = summary.score.iter().max();
+            assert_eq!(summary.score.get(side.index()), best, "the winner has the most");
+            Person::new(side.index() as u8).map(|p| game.seat_for(p))
+        });
+        (match_result(&view, &summary), summary.winner, view, seat)
     }
 
     #[test]
     fn the_end_of_the_match_is_said_in_the_players_words() {
-        let (line, winner, view) = ended(Preset::CourtPiece, 3);
+        let (line, winner, view, _) = ended(Preset::CourtPiece, 3, 3);
         let who = match winner {
             Some(side) if side == view.seats.side(view.seat) => "Your team wins the match: ",
             Some(_) => "The opponents win the match: ",
@@ -653,21 +661,29 @@ mod tests {
         assert!(line.contains(" - them "), "{line}");
 
         // in Dummy Rang the winner is a person, named where they sit in the last hand
-        let (line, winner, view) = ended(Preset::Dummy, 2);
-        let side = winner.expect("points per person leave a leader");
-        let seat = view
-            .seats
-            .all()
-            .find(|s| view.people[s.index()].index() == side.index())
-            .unwrap();
-        let name = name(view.seats, view.seat, seat);
-        let said = if name == "You" {
-            "You win the match: "
-        } else {
-            &format!("{name} wins the match: ")
-        };
-        assert!(line.starts_with(said), "{line}");
-        assert!(line.contains(" - East ") && line.contains(" - West "), "{line}");
+        // the driver moves each hand, and the people with it: ends after one to three hands of
+        // several deals find the winner in more than one place
+        let mut named = std::collections::BTreeSet::new();
+        for (hands, seed) in (1..=3).flat_map(|hands| (1..=4).map(move |seed| (hands, seed))) {
+            let (line, winner, view, seat) = ended(Preset::Dummy, hands, seed);
+            let Some(seat) = seat else {
+                assert!(
+                    winner.is_none() && line.starts_with("The match is a draw"),
+                    "{line}"
+                );
+                continue;
+            };
+            let name = name(view.seats, view.seat, seat);
+            let said = if name == "You" {
+                "You win the match: ".to_string()
+            } else {
+                format!("{name} wins the match: ")
+            };
+            assert!(line.starts_with(&said), "{line}");
+            assert!(line.contains(" - East ") && line.contains(" - West "), "{line}");
+            named.insert(name);
+        }
+        assert!(named.len() > 1, "the winners were all {named:?}");
     }
 
     #[test]
