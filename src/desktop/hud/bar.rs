@@ -211,7 +211,7 @@ fn does(session: &Session, view: &SeatView, seat: Seat, verb: &str) -> String {
         return format!("you {verb}");
     }
     let (name, _) = named(session, view, seat);
-    if view.seats.in_teams() && view.seats.partner(view.seat) == Some(seat) {
+    if session.seat.is_some() && view.seats.in_teams() && view.seats.partner(view.seat) == Some(seat) {
         format!("{name} (partner) {verb}s")
     } else {
         format!("{name} {verb}s")

@@ -135,7 +135,8 @@ fn who(session: &Session, view: &SeatView, seat: Seat) -> String {
     }
     let (name, about) = named(session, view, seat);
     let partner =
-        (view.seats.partner(me) == Some(seat) && view.seats.dummy().is_none()).then(|| "partner".to_owned());
+        (session.seat.is_some() && view.seats.partner(me) == Some(seat) && view.seats.dummy().is_none())
+            .then(|| "partner".to_owned());
     match (about, partner) {
         (Some(a), Some(p)) => format!("{name} ({a}, {p})"),
         (Some(x), None) | (None, Some(x)) => format!("{name} ({x})"),
@@ -198,7 +199,9 @@ struct SideLabel {
 }
 
 /// The sides as the player at the view's seat names them, their own first: "us" and "them" at
-/// four, "you" and each other player's name at smaller tables and in Dummy Rang.
+/// four, "you" and each other player's name at smaller tables and in Dummy Rang. Someone who
+/// watches (from the rail, or a replay) has no side: every side goes by its players' names,
+/// the one of the seat they watch from first.
 fn sides(session: &Session, view: &SeatView) -> Vec<SideLabel> {
     let seats = view.seats;
     let label = |side: Side, name: String| SideLabel {
@@ -209,11 +212,30 @@ fn sides(session: &Session, view: &SeatView) -> Vec<SideLabel> {
     };
     let us = seats.side(view.seat);
     let mut out = Vec::with_capacity(seats.sides());
+    let seated = session.seat.is_some();
     if seats.in_teams() {
-        out.push(label(us, "us".to_owned()));
-        out.push(label(us.other(), "them".to_owned()));
+        let team = |side: Side| {
+            let names: Vec<String> = seats
+                .all()
+                .filter(|&s| seats.side(s) == side)
+                .map(|s| named(session, view, s).0)
+                .collect();
+            names.join(" & ")
+        };
+        let (ours, theirs) = if seated {
+            ("us".to_owned(), "them".to_owned())
+        } else {
+            (team(us), team(us.other()))
+        };
+        out.push(label(us, ours));
+        out.push(label(us.other(), theirs));
     } else {
-        out.push(label(us, "you".to_owned()));
+        let ours = if seated {
+            "you".to_owned()
+        } else {
+            named(session, view, view.seat).0
+        };
+        out.push(label(us, ours));
         // the dummy's tricks are its driver's: one entry for their side
         for seat in seats.opponents(view.seat).filter(|&s| Some(s) != seats.dummy()) {
             out.push(label(seats.side(seat), named(session, view, seat).0));
@@ -260,5 +282,42 @@ mod tests {
         for label in &labels[1..] {
             assert_ne!(label.scorer, me.index());
         }
+    }
+
+    /// Someone watching (from the rail, or a replay) sees the table from a seat that is not
+    /// theirs: no "you", "us" or "partner", every side by its players' names.
+    #[test]
+    fn a_watcher_has_no_side_and_sees_every_side_named() {
+        let rules = Preset::CourtPiece.rules();
+        let game = Match::new(&rules, 4).expect("the preset's rules are valid");
+        let mut session = fits::seated("Asha", rules, &[Level::Hard, Level::Easy, Level::Medium]);
+        let view = game.view(Seat::ALL[0]);
+        let partner = view
+            .seats
+            .partner(view.seat)
+            .expect("a table of four in two teams");
+        let seated = sides(&session, &view);
+        assert_eq!((seated[0].name.as_str(), seated[1].name.as_str()), ("us", "them"));
+        assert!(who(&session, &view, partner).ends_with(", partner)"));
+
+        session.seat = None;
+        let watched = sides(&session, &view);
+        let name = |seat: Seat| named(&session, &view, seat).0;
+        let team = |seats: [Seat; 2]| format!("{} & {}", name(seats[0]), name(seats[1]));
+        assert_eq!(watched[0].name, team([Seat::ALL[0], Seat::ALL[2]]));
+        assert_eq!(watched[1].name, team([Seat::ALL[1], Seat::ALL[3]]));
+        assert_eq!(who(&session, &view, view.seat), "Asha");
+        assert!(!who(&session, &view, partner).contains("partner"));
+
+        // at a table of three the watched seat goes by its name too
+        let rules = Preset::HokmThree.rules();
+        let game = Match::new(&rules, 4).expect("the preset's rules are valid");
+        let mut session = fits::seated("Asha", rules, &[Level::Hard, Level::Easy]);
+        session.seat = None;
+        let view = game.view(Seat::ALL[0]);
+        let names: Vec<String> = sides(&session, &view).into_iter().map(|l| l.name).collect();
+        assert_eq!(names.len(), 3);
+        assert_eq!(names[0], "Asha");
+        assert!(!names.iter().any(|n| n == "you"), "{names:?}");
     }
 }

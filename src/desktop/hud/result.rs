@@ -112,7 +112,9 @@ fn result(
 
 fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandResult, courts: bool) {
     let sides = sides(session, view);
-    let ours = hand.winner == view.seats.side(view.seat);
+    // someone watching has no side of their own: every side is named
+    let seated = session.seat.is_some();
+    let ours = seated && hand.winner == view.seats.side(view.seat);
     let score = shown_score(session, view);
     let (colour, winner) = sides
         .iter()
@@ -124,7 +126,8 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
     let dummy = view.seats.dummy().is_some();
     let who = match (ours, view.seats.in_teams(), dummy) {
         (true, true, _) => "Your side wins the hand".to_owned(),
-        (false, true, _) => "The other side wins the hand".to_owned(),
+        (false, true, _) if seated => "The other side wins the hand".to_owned(),
+        (false, true, _) => format!("{winner} win the hand"),
         (true, false, true) => "You collected the most".to_owned(),
         (false, false, true) => format!("{winner} collected the most"),
         (true, false, false) => "You win the hand".to_owned(),
@@ -149,7 +152,11 @@ fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandRe
     if courts {
         let streak = score.streak[hand.winner.index()];
         if streak > 0 && hand.kind == HandKind::Plain {
-            let side = if ours { "Your side has" } else { "They have" };
+            let side = match (ours, seated) {
+                (true, _) => "Your side has".to_owned(),
+                (false, true) => "They have".to_owned(),
+                (false, false) => format!("{winner} have"),
+            };
             let hands = if view.tens.is_some() {
                 words::counted(streak, "hand with three tens", "hands with three tens")
             } else {

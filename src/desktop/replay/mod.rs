@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::{FromHost, HostMessage, LobbyState, SeatState, Session};
-use courtpiece_rules::{Event, GameRecord};
+use courtpiece_rules::{Event, GameRecord, Seats};
 
 use super::cost::OurEgui;
 use super::screen::Screen;
@@ -142,12 +142,14 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Table), stop);
 }
 
-/// Names for the people of a record that names nobody: where they sit, the replay's eye in
-/// the south, in the order of play.
-fn around(people: usize) -> &'static [&'static str] {
-    match people {
-        2 => &["South", "North"],
-        3 => &["South", "East", "West"],
+/// Names for the people of a record that names nobody, in the order of play: where they sit,
+/// the replay's eye in the south; in Dummy Rang, where people move round the table from hand
+/// to hand (RD-SEATS), their order.
+fn around(seats: Seats) -> &'static [&'static str] {
+    match (seats.people(), seats.dummy()) {
+        (_, Some(_)) => &["Player 1", "Player 2", "Player 3"],
+        (2, None) => &["South", "North"],
+        (3, None) => &["South", "East", "West"],
         _ => &["South", "East", "North", "West"],
     }
 }
@@ -157,13 +159,14 @@ fn around(people: usize) -> &'static [&'static str] {
 /// with its first bad move.
 pub fn start(world: &mut World, record: &GameRecord, names: &[String], title: &str) -> Result<(), String> {
     let steps = steps::steps(record).map_err(|e| format!("{title}: {e}"))?;
-    let people = record.rules.seats().people();
-    let seats = (0..people)
+    let table = record.rules.seats();
+    let unnamed = around(table);
+    let seats = (0..table.people())
         .map(|i| SeatState::Player {
             name: names
                 .get(i)
                 .cloned()
-                .unwrap_or_else(|| around(people)[i % around(people).len()].to_owned()),
+                .unwrap_or_else(|| unnamed[i % unnamed.len()].to_owned()),
             away: false,
         })
         .collect();
@@ -335,4 +338,35 @@ fn controls(mut contexts: EguiContexts, mut replay: ResMut<Replay>) -> Result {
 fn stop(mut commands: Commands, mut settings: ResMut<Settings>) {
     commands.remove_resource::<Replay>();
     settings.set_changed();
+}
+
+#[cfg(test)]
+mod tests {
+    use courtpiece_rules::Preset;
+
+    use super::*;
+
+    #[test]
+    fn people_a_record_does_not_name_are_named_once_each_and_never_by_a_place_they_leave() {
+        for preset in [
+            Preset::CourtPiece,
+            Preset::HokmThree,
+            Preset::HokmTwo,
+            Preset::Dummy,
+        ] {
+            let seats = preset.rules().seats();
+            let names = around(seats);
+            assert_eq!(names.len(), seats.people(), "{preset}");
+            let distinct: std::collections::BTreeSet<_> = names.iter().collect();
+            assert_eq!(distinct.len(), names.len(), "{preset}");
+        }
+        // in Dummy Rang people move round the table, so a compass name would soon be wrong
+        let dummy = around(Preset::Dummy.rules().seats());
+        assert!(
+            dummy
+                .iter()
+                .all(|n| !["North", "East", "South", "West"].contains(n)),
+            "{dummy:?}"
+        );
+    }
 }

@@ -327,8 +327,7 @@ fn run(
         }
         Shot::ReplayTrick | Shot::ReplayBack if table.replay.is_none() => false,
         Shot::ReplayTrick => {
-            let on_a_trick = view
-                .is_some_and(|v| v.phase == Phase::TrickPlay && v.trick.len() >= 2 && !v.tricks.is_empty());
+            let on_a_trick = view.is_some_and(on_a_later_trick);
             if on_a_trick && let Some(replay) = table.replay.as_mut() {
                 replay.playing = false;
             }
@@ -385,11 +384,7 @@ fn run(
             v.hand.len() >= 5 && v.phase != Phase::Cut && v.tricks.is_empty() && v.trick.is_empty()
         }),
         Shot::Draw => view.is_some_and(|v| v.offer.is_some()),
-        Shot::Trick => {
-            // two cards down, or at a table of two the lead of a later trick
-            let down = |v: &courtpiece_rules::SeatView| v.trick.len() >= v.seats.count().min(3) - 1;
-            view.is_some_and(|v| v.phase == Phase::TrickPlay && down(v) && !v.tricks.is_empty())
-        }
+        Shot::Trick => view.is_some_and(on_a_later_trick),
         Shot::Scoring => shown.events.iter().any(|e| matches!(e, Event::HandOver { .. })),
         Shot::Review => {
             if !script.acted
@@ -419,6 +414,13 @@ fn run(
     script.step += 1;
     script.frames = 0;
     script.acted = false;
+}
+
+/// A trick after the first with two cards down, or at a table of two its lead: a picture of
+/// a trick being played at any table (a trick of two is gathered as its second card falls).
+fn on_a_later_trick(v: &courtpiece_rules::SeatView) -> bool {
+    let down = v.trick.len() >= v.seats.count().min(3) - 1;
+    v.phase == Phase::TrickPlay && down && !v.tricks.is_empty()
 }
 
 /// The table plays itself, fast between pictures: the player's seat by a bot, a replay at the
