@@ -1,6 +1,7 @@
 //! How the table puts things in words, shared by the window and the terminal.
 
 use courtpiece_bots::Level;
+use courtpiece_bots::review::Outcome;
 use courtpiece_rules::{Card, CardSet, Preset, Seat};
 
 /// `n` things, named `one` or `many` as English counts them: "1 seat", "2 seats", "0 seats".
@@ -106,6 +107,16 @@ pub fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// How a hand ends for a side, as a review says it: "a won hand", "a court against".
+pub fn hand_end(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Court => "a court",
+        Outcome::Won => "a won hand",
+        Outcome::Lost => "a lost hand",
+        Outcome::CourtAgainst => "a court against",
+    }
 }
 
 #[cfg(test)]

@@ -640,7 +640,10 @@ mod tests {
         let seat = summary.winner.and_then(|side| {
             let best = summary.score.iter().max();
             assert_eq!(summary.score.get(side.index()), best, "the winner has the most");
-            Person::new(side.index() as u8).map(|p| game.seat_for(p))
+            u8::try_from(side.index())
+                .ok()
+                .and_then(Person::new)
+                .map(|p| game.seat_for(p))
         });
         (match_result(&view, &summary), summary.winner, view, seat)
     }

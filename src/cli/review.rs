@@ -1,5 +1,6 @@
 //! `courtpiece review RECORD`: every card of a match looked back on double-dummy, and the cards
-//! that cost their side tricks, by how many, with a card that would have kept them.
+//! that cost their side what the hand scores: a worse end of the hand while the race to seven
+//! is open, tricks once it is over; each with a card that would have kept it.
 
 use std::path::Path;
 
@@ -27,6 +28,9 @@ pub struct Options {
 #[derive(Serialize)]
 struct Figures<'a> {
     cards_reviewed: usize,
+    /// Cards that made the end of the hand worse for their side.
+    ends_made_worse: usize,
+    /// Tricks lost once the race to seven was over.
     tricks_lost: u32,
     costly: Vec<Costly<'a>>,
 }
@@ -57,7 +61,7 @@ pub fn run(o: &Options) -> Result<(), CliError> {
     })?;
     let costly: Vec<Costly> = reviewed
         .iter()
-        .filter(|r| r.cost() > 0)
+        .filter(|r| r.costly())
         .map(|card| Costly {
             card,
             cost: card.cost(),
@@ -65,7 +69,12 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         .collect();
     let figures = Figures {
         cards_reviewed: reviewed.len(),
-        tricks_lost: costly.iter().map(|c| u32::from(c.cost)).sum(),
+        ends_made_worse: costly.iter().filter(|c| c.card.worse_end()).count(),
+        tricks_lost: costly
+            .iter()
+            .filter(|c| !c.card.worse_end())
+            .map(|c| u32::from(c.cost))
+            .sum(),
         costly,
     };
     if o.json {
@@ -90,24 +99,44 @@ fn describe(figures: &Figures, heap: bool, from_trick: u8) -> String {
     let mut text = String::new();
     for c in &figures.costly {
         let r = c.card;
-        let better = r
-            .better
-            .map_or_else(String::new, |b| format!("; {b} would have kept {}", r.before));
+        let tricks = format!(
+            "its side could {verb} {} before, {} after",
+            words::counted(r.before, "more trick", "more tricks"),
+            r.after
+        );
+        let line = match (r.outcome_before, r.outcome_after) {
+            (Some(before), Some(after)) if r.worse_end() => {
+                let keeps = r.keeps.map_or_else(String::new, |k| {
+                    format!("; {k} would have kept {}", words::hand_end(before))
+                });
+                format!(
+                    "it turned {} into {}{keeps} ({tricks})",
+                    words::hand_end(before),
+                    words::hand_end(after)
+                )
+            }
+            _ => {
+                let better = r
+                    .better
+                    .map_or_else(String::new, |b| format!("; {b} would have kept {}", r.before));
+                format!("{tricks} (cost {}){better}", c.cost)
+            }
+        };
         text += &format!(
-            "hand {}, trick {}: seat {} played {}: its side could {verb} {} before, {} after (cost {}){better}\n",
+            "hand {}, trick {}: seat {} played {}: {line}\n",
             r.hand,
             r.trick,
             r.seat.index(),
-            r.card,
-            words::counted(r.before, "more trick", "more tricks"),
-            r.after,
-            c.cost
+            r.card
         );
     }
+    let tricks_lost = figures.costly.len() - figures.ends_made_worse;
     text += &format!(
-        "{} reviewed from trick {from_trick} of each hand; {} cost their side {} in all\n",
+        "{} reviewed from trick {from_trick} of each hand; {} made the end of the hand worse for their \
+         side; once the race to seven was over, {} cost their side {} in all\n",
         words::cards(u32::try_from(figures.cards_reviewed).unwrap_or(u32::MAX)),
-        figures.costly.len(),
+        figures.ends_made_worse,
+        tricks_lost,
         words::counted(figures.tricks_lost, one, many)
     );
     text
@@ -115,6 +144,7 @@ fn describe(figures: &Figures, heap: bool, from_trick: u8) -> String {
 
 #[cfg(test)]
 mod tests {
+    use courtpiece_bots::review::Outcome;
     use courtpiece_rules::{Card, Seat};
 
     use super::*;
@@ -128,6 +158,9 @@ mod tests {
             before,
             after,
             better,
+            outcome_before: None,
+            outcome_after: None,
+            keeps: None,
         }
     }
 
@@ -136,6 +169,7 @@ mod tests {
         let one = costly(1, 0, "7S".parse().ok());
         let figures = Figures {
             cards_reviewed: 1,
+            ends_made_worse: 0,
             tricks_lost: 1,
             costly: vec![Costly { card: &one, cost: 1 }],
         };
@@ -143,7 +177,8 @@ mod tests {
             describe(&figures, true, 9),
             "hand 2, trick 10: seat 3 played 8C: its side could collect 1 more trick before, 0 after (cost 1); \
              7S would have kept 1\n\
-             a card reviewed from trick 9 of each hand; 1 cost their side 1 collected trick in all\n"
+             a card reviewed from trick 9 of each hand; 0 made the end of the hand worse for their side; \
+             once the race to seven was over, 1 cost their side 1 collected trick in all\n"
         );
     }
 
@@ -152,13 +187,39 @@ mod tests {
         let two = costly(7, 5, None);
         let figures = Figures {
             cards_reviewed: 44,
+            ends_made_worse: 0,
             tricks_lost: 2,
             costly: vec![Costly { card: &two, cost: 2 }],
         };
         assert_eq!(
             describe(&figures, false, 1),
             "hand 2, trick 10: seat 3 played 8C: its side could take 7 more tricks before, 5 after (cost 2)\n\
-             44 cards reviewed from trick 1 of each hand; 1 cost their side 2 tricks in all\n"
+             44 cards reviewed from trick 1 of each hand; 0 made the end of the hand worse for their side; \
+             once the race to seven was over, 1 cost their side 2 tricks in all\n"
+        );
+    }
+
+    /// While the race is open a card is judged by how the hand ends, not by the tricks.
+    #[test]
+    fn a_worse_end_is_said_as_the_hand_it_turned() {
+        let lost = CardReview {
+            outcome_before: Some(Outcome::Won),
+            outcome_after: Some(Outcome::Lost),
+            keeps: "8S".parse().ok(),
+            ..costly(1, 0, "8S".parse().ok())
+        };
+        let figures = Figures {
+            cards_reviewed: 116,
+            ends_made_worse: 1,
+            tricks_lost: 0,
+            costly: vec![Costly { card: &lost, cost: 1 }],
+        };
+        assert_eq!(
+            describe(&figures, false, 1),
+            "hand 2, trick 10: seat 3 played 8C: it turned a won hand into a lost hand; 8S would have kept \
+             a won hand (its side could take 1 more trick before, 0 after)\n\
+             116 cards reviewed from trick 1 of each hand; 1 made the end of the hand worse for their side; \
+             once the race to seven was over, 0 cost their side 0 tricks in all\n"
         );
     }
 }

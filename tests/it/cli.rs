@@ -690,18 +690,36 @@ fn review_lists_the_cards_that_cost_tricks() {
     let figures: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(figures["cards_reviewed"], 2 * 4 * 4);
     let costly = figures["costly"].as_array().unwrap();
-    let mut lost = 0;
+    let (mut lost, mut worse) = (0, 0);
+    // worst first, as the review orders how a hand ends
+    let rank = |end: &serde_json::Value| {
+        ["court-against", "lost", "won", "court"]
+            .iter()
+            .position(|e| end == e)
+    };
     for c in costly {
         let (before, after, cost) = (
             c["before"].as_u64().unwrap(),
             c["after"].as_u64().unwrap(),
             c["cost"].as_u64().unwrap(),
         );
-        assert!(cost > 0 && before - after == cost, "{c}");
-        assert!(c["better"].is_string(), "{c}");
-        lost += cost;
+        assert_eq!(before.saturating_sub(after), cost, "{c}");
+        match (rank(&c["outcome_before"]), rank(&c["outcome_after"])) {
+            // the race open: the card made the end of the hand worse
+            (Some(b), Some(a)) if a < b => {
+                assert!(c["keeps"].is_string(), "{c}");
+                worse += 1;
+            }
+            // the race over: the card cost tricks
+            (None, None) => {
+                assert!(cost > 0 && c["better"].is_string(), "{c}");
+                lost += cost;
+            }
+            _ => panic!("a card that cost nothing is listed: {c}"),
+        }
     }
     assert_eq!(figures["tricks_lost"].as_u64().unwrap(), lost);
+    assert_eq!(figures["ends_made_worse"].as_u64().unwrap(), worse);
     let text = courtpiece(&["review", record_arg, "--from-trick", "10"]);
     assert!(
         String::from_utf8_lossy(&text.stdout).contains("32 cards reviewed from trick 10"),

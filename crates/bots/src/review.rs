@@ -2,12 +2,65 @@
 //! could still take before it and after it (under the Double Sar heap, collect: R-COLLECT), with
 //! best play by everyone and every hand open. A card after which the side can take fewer cost
 //! that many tricks; the review names a card that would have kept them.
+//!
+//! Tricks are not what a hand scores: it scores who reaches seven first and whether that is a
+//! court. So while the race is open each card is also valued by how the hand ends for its side
+//! ([`Outcome`]), and a card that makes that worse cost its side the hand or a court, whatever it
+//! did to the count of tricks. A card that loses tricks the race no longer needs costs nothing
+//! the hand scores; once the race is over (a side playing on for all thirteen, R-PLAYON, or
+//! every trick played out, `V-STOP=all`) the tricks are what is left to lose.
 
+use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{
     Call, Card, GameRecord, Intent, Phase, PlayState, RecordError, RuleSet, Seat, SeatView, Side, Trick,
 };
 
 use crate::solver::{Solver, solves};
+
+/// How a hand ends for a side with best play by everyone from a position, as the scoring asks:
+/// the race to seven tricks (R-SEVEN; seven collected under the heap, R-DSWIN), and whether its
+/// winner takes it as a court (R-COURT; under the heap every trick collected, R-DSKOT). Worst
+/// first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The other side wins the hand as a court.
+    CourtAgainst,
+    Lost,
+    Won,
+    /// The side wins the hand as a court.
+    Court,
+}
+
+impl Outcome {
+    /// The same end, for the other side.
+    pub fn for_the_other_side(self) -> Outcome {
+        match self {
+            Outcome::CourtAgainst => Outcome::Court,
+            Outcome::Lost => Outcome::Won,
+            Outcome::Won => Outcome::Lost,
+            Outcome::Court => Outcome::CourtAgainst,
+        }
+    }
+
+    /// How `team`'s hand ends from `pos`, the tricks counted so far included.
+    fn of(solver: &mut Solver, pos: &PlayState, team: Side) -> Outcome {
+        let taken = pos.taken();
+        let counted = [taken[team.index()], taken[team.other().index()]];
+        let end = solver.race_end(pos, team, counted, pos.heap().is_some());
+        match (end.winner == team, end.court) {
+            (true, true) => Outcome::Court,
+            (true, false) => Outcome::Won,
+            (false, false) => Outcome::Lost,
+            (false, true) => Outcome::CourtAgainst,
+        }
+    }
+}
+
+/// Is the race to seven still open at `pos`: neither side has counted its seventh trick?
+fn race_open(pos: &PlayState) -> bool {
+    pos.taken().iter().all(|&t| t < SEVEN)
+}
 
 /// One card of a reviewed hand.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -24,12 +77,29 @@ pub struct CardReview {
     pub after: u8,
     /// A card that would have kept `before`, when this one did not.
     pub better: Option<Card>,
+    /// While the race to seven is open, how the hand ends for the seat's side before the card
+    /// and after it.
+    pub outcome_before: Option<Outcome>,
+    pub outcome_after: Option<Outcome>,
+    /// A card that would have kept `outcome_before`, when this one did not.
+    pub keeps: Option<Card>,
 }
 
 impl CardReview {
     /// Tricks the card cost its side.
     pub fn cost(&self) -> u8 {
         self.before.saturating_sub(self.after)
+    }
+
+    /// Did the card make the hand end worse for its side?
+    pub fn worse_end(&self) -> bool {
+        matches!((self.outcome_before, self.outcome_after), (Some(b), Some(a)) if a < b)
+    }
+
+    /// Did the card cost its side what the hand scores: a worse end while the race is open,
+    /// or tricks once it is over?
+    pub fn costly(&self) -> bool {
+        self.worse_end() || (self.outcome_before.is_none() && self.cost() > 0)
     }
 }
 
@@ -127,6 +197,9 @@ struct Reviewer<'a> {
     /// The value of the last position after a card, which is the next card's position before
     /// it when the same side plays it (a trick's winner leading again).
     known: Option<(PlayState, Side, u8)>,
+    /// How the hand ends from the last position after a card, for the side that played it: the
+    /// next card's position before it, for either side.
+    known_end: Option<(PlayState, Side, Outcome)>,
     out: Vec<CardReview>,
 }
 
@@ -135,8 +208,21 @@ impl<'a> Reviewer<'a> {
         Reviewer {
             solver,
             known: None,
+            known_end: None,
             out: Vec::new(),
         }
+    }
+
+    /// How the hand ends for `team` from `pos`, while the race is open.
+    fn end_before(&mut self, pos: &PlayState, team: Side) -> Option<Outcome> {
+        if !race_open(pos) {
+            return None;
+        }
+        Some(match self.known_end {
+            Some((p, t, end)) if p == *pos && t == team => end,
+            Some((p, _, end)) if p == *pos => end.for_the_other_side(),
+            _ => Outcome::of(self.solver, pos, team),
+        })
     }
 
     /// Reviews `card`, legal for the seat to play at `pos`.
@@ -161,6 +247,18 @@ impl<'a> Reviewer<'a> {
             .then(|| pos.legal().iter().find(|&c| value(self.solver, c).2 == before))
             .flatten();
         self.known = Some((next, team, rest));
+        let outcome_before = self.end_before(pos, team);
+        let mut ends = |card: Card| {
+            let mut next = *pos;
+            next.play(card);
+            Outcome::of(self.solver, &next, team)
+        };
+        let outcome_after = outcome_before.map(|_| ends(card));
+        let keeps = match (outcome_before, outcome_after) {
+            (Some(b), Some(a)) if a < b => pos.legal().iter().find(|&c| ends(c) == b),
+            _ => None,
+        };
+        self.known_end = outcome_after.map(|end| (next, team, end));
         self.out.push(CardReview {
             hand,
             trick: pos.tricks_played() + 1,
@@ -169,6 +267,9 @@ impl<'a> Reviewer<'a> {
             before,
             after,
             better,
+            outcome_before,
+            outcome_after,
+            keeps,
         });
     }
 }

@@ -1,7 +1,8 @@
-//! The hand just played, looked back on with every hand open: for every card, what its side
-//! could still take before and after it with best play by everyone (`courtpiece review`'s
-//! figures, from the tricks and the cards shown at the hand's end). The player's own cards that
-//! cost a trick stand out. The solver works on its own thread; the table goes on meanwhile.
+//! The hand just played, looked back on with every hand open: for every card, how the hand
+//! ends for its side and what it could still take, before and after it with best play by
+//! everyone (`courtpiece review`'s figures, from the tricks and the cards shown at the hand's
+//! end). The player's own cards that cost their side stand out. The solver works on its own
+//! thread; the table goes on meanwhile.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -142,12 +143,12 @@ impl Names<'_> {
             .color(suit_color(card.suit(), self.four_colours))
     }
 
-    /// A card of the hand: the player's own that cost a trick on a gold ground, anyone else's
-    /// that did underlined.
+    /// A card of the hand: the player's own that cost their side on a gold ground, anyone
+    /// else's that did underlined.
     fn marked(&self, r: &CardReview) -> egui::RichText {
         let card = self.card(r.card);
-        match (r.cost(), r.seat == self.view.seat) {
-            (0, _) => card,
+        match (r.costly(), r.seat == self.view.seat) {
+            (false, _) => card,
             (_, true) => egui::RichText::new(words::card(r.card))
                 .size(17.0)
                 .strong()
@@ -175,24 +176,25 @@ impl Names<'_> {
 
 fn show(ui: &mut egui::Ui, names: &Names, cards: &[CardReview]) {
     let me = names.view.seat;
-    let cost_of = |mine: bool| -> u32 {
+    let costly_of = |mine: bool| {
         cards
             .iter()
-            .filter(|r| (r.seat == me) == mine)
-            .map(|r| u32::from(r.cost()))
-            .sum()
+            .filter(|r| (r.seat == me) == mine && r.costly())
+            .count()
     };
     ui.label(
-        egui::RichText::new(match cost_of(true) {
-            0 => "None of your cards cost your side a trick.".to_owned(),
-            n => format!("Your cards cost your side {}.", words::tricks(n)),
+        egui::RichText::new(match costly_of(true) {
+            0 => "None of your cards cost your side anything.".to_owned(),
+            n => format!("{} of yours cost your side.", words::cards(count(n))),
         })
         .size(18.0)
         .strong(),
     );
     ui.label(format!(
-        "The other cards cost their sides {} in all. Best play by everyone, every hand open.",
-        words::tricks(cost_of(false))
+        "Of the others, {} cost their sides. A card costs its side when it makes the end of the hand \
+         worse (a lost hand, a court), or once the race to seven is over, tricks. Best play by everyone, \
+         every hand open.",
+        words::cards(count(costly_of(false)))
     ));
     ui.add_space(6.0);
     egui::ScrollArea::vertical().max_height(430.0).show(ui, |ui| {
@@ -211,15 +213,19 @@ fn show(ui: &mut egui::Ui, names: &Names, cards: &[CardReview]) {
                     ui.end_row();
                 }
             });
-        let costly: Vec<&CardReview> = cards.iter().filter(|r| r.cost() > 0).collect();
+        let costly: Vec<&CardReview> = cards.iter().filter(|r| r.costly()).collect();
         if !costly.is_empty() {
             ui.add_space(6.0);
-            ui.label(egui::RichText::new("Cards that cost a trick").strong());
+            ui.label(egui::RichText::new("Cards that cost their side").strong());
             for r in costly {
                 costly_card(ui, names, r);
             }
         }
     });
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// One card that cost its side, and a card that would have kept what it lost.
@@ -228,11 +234,27 @@ fn costly_card(ui: &mut egui::Ui, names: &Names, r: &CardReview) {
         ui.label(format!("trick {}:", r.trick));
         ui.label(names.seat(r.seat));
         ui.label(names.marked(r));
-        ui.label(format!("cost {}", names.tricks(r.cost())));
-        if let Some(better) = r.better {
-            ui.label("—");
-            ui.label(names.card(better));
-            ui.label(format!("would have kept {}", names.tricks(r.before)));
+        match (r.outcome_before, r.outcome_after, r.keeps) {
+            (Some(before), Some(after), keeps) if r.worse_end() => {
+                ui.label(format!(
+                    "turned {} into {}",
+                    words::hand_end(before),
+                    words::hand_end(after)
+                ));
+                if let Some(keeps) = keeps {
+                    ui.label("—");
+                    ui.label(names.card(keeps));
+                    ui.label(format!("would have kept {}", words::hand_end(before)));
+                }
+            }
+            _ => {
+                ui.label(format!("cost {}", names.tricks(r.cost())));
+                if let Some(better) = r.better {
+                    ui.label("—");
+                    ui.label(names.card(better));
+                    ui.label(format!("would have kept {}", names.tricks(r.before)));
+                }
+            }
         }
     });
 }

@@ -5,10 +5,35 @@ use std::collections::HashMap;
 
 use courtpiece_bots::Level;
 use courtpiece_bots::Solver;
-use courtpiece_bots::review::{ReviewError, review, review_hand};
-use courtpiece_rules::{GameRecord, Intent, PlayState, Preset, RuleSet, Seat, SeatView, Stop};
+use courtpiece_bots::review::{Outcome, ReviewError, review, review_hand};
+use courtpiece_rules::{GameRecord, Intent, PlayState, Preset, RuleSet, Seat, SeatView, Side, Stop};
 
-use crate::solver::brute;
+use crate::solver::{brute, brute_run};
+
+/// How the hand ends for `team` from `pos` by brute force: the race to seven (counted), and a
+/// court where the loser has none and the winner takes every trick to its seventh, or under the
+/// heap collects every trick left.
+fn brute_end(pos: &PlayState, team: Side) -> Outcome {
+    let taken = pos.taken();
+    let (ours, theirs) = (taken[team.index()], taken[team.other().index()]);
+    let won = ours >= 7 || (theirs < 7 && ours + brute(pos, team, &mut HashMap::new()) >= 7);
+    let (winner, w, l) = if won {
+        (team, ours, theirs)
+    } else {
+        (team.other(), theirs, ours)
+    };
+    let court = l == 0
+        && match pos.heap() {
+            Some(heap) => brute(pos, winner, &mut HashMap::new()) == pos.tricks_left() + heap.tricks,
+            None => w >= 7 || brute_run(pos, winner) >= 7 - w,
+        };
+    match (won, court) {
+        (true, true) => Outcome::Court,
+        (true, false) => Outcome::Won,
+        (false, false) => Outcome::Lost,
+        (false, true) => Outcome::CourtAgainst,
+    }
+}
 
 /// A match of Medium bots against Easy ones, recorded.
 fn recorded(rules: &RuleSet, seed: u64) -> GameRecord {
@@ -53,7 +78,7 @@ fn under_the_heap_every_card_is_valued_by_what_its_side_collects() {
 /// Reviews the last four tricks of four hands of three recorded matches under `rules`, and
 /// checks every figure against brute force.
 fn reviews_as_a_full_search(rules: &RuleSet) {
-    let mut costly = 0;
+    let (mut costly, mut races, mut worse) = (0, 0, 0);
     for seed in 1..=3 {
         let record = recorded(rules, seed);
         let reviewed = review(&record, &mut Solver::new(), 10).unwrap();
@@ -88,6 +113,28 @@ fn reviews_as_a_full_search(rules: &RuleSet) {
                         }
                         None => assert_eq!(r.cost(), 0, "{r:?}"),
                     }
+                    // how the hand ends, while the race is open
+                    let ends = |c| {
+                        let mut next = pos;
+                        next.play(c);
+                        brute_end(&next, team)
+                    };
+                    if pos.taken().iter().all(|&t| t < 7) {
+                        assert_eq!(r.outcome_before, Some(brute_end(&pos, team)), "{r:?}");
+                        assert_eq!(r.outcome_after, Some(ends(card)), "{r:?}");
+                        races += 1;
+                        match r.keeps {
+                            Some(keeps) => {
+                                assert!(r.worse_end() && r.costly(), "{r:?}");
+                                assert_eq!(Some(ends(keeps)), r.outcome_before, "{r:?}");
+                                worse += 1;
+                            }
+                            None => assert!(!r.worse_end(), "{r:?}"),
+                        }
+                    } else {
+                        assert_eq!((r.outcome_before, r.outcome_after, r.keeps), (None, None, None));
+                        assert_eq!(r.costly(), r.cost() > 0, "{r:?}");
+                    }
                 }
             }
             m.apply(mv.seat, mv.intent).unwrap();
@@ -95,6 +142,11 @@ fn reviews_as_a_full_search(rules: &RuleSet) {
         assert_eq!(i, reviewed.len());
     }
     assert!(costly > 0, "bots of these levels give tricks away now and then");
+    assert!(races > 0, "some hands' races are still open at the tenth trick");
+    assert!(
+        worse > 0,
+        "of {races} cards with the race open, some make the end worse"
+    );
 }
 
 /// The window reviews the hand just played from the view at its end: the tricks and the cards

@@ -32,7 +32,7 @@ pub(crate) fn brute(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u
 
 /// Plain search over every legal card: the longest run of tricks `team` can take from `pos`, the
 /// trick in progress first.
-fn brute_run(pos: &PlayState, team: Side) -> u8 {
+pub(crate) fn brute_run(pos: &PlayState, team: Side) -> u8 {
     if pos.tricks_left() == 0 {
         return 0;
     }
