@@ -112,6 +112,8 @@ pub fn capitalised(s: &str) -> String {
 /// How a hand ends for a side, as a review says it: "a won hand", "a court against".
 pub fn hand_end(outcome: Outcome) -> &'static str {
     match outcome {
+        Outcome::FiftyTwo => "a 52-court",
+        Outcome::FiftyTwoAgainst => "a 52-court against",
         Outcome::Court => "a court",
         Outcome::Won => "a won hand",
         Outcome::Lost => "a lost hand",

@@ -693,9 +693,16 @@ fn review_lists_the_cards_that_cost_tricks() {
     let (mut lost, mut worse) = (0, 0);
     // worst first, as the review orders how a hand ends
     let rank = |end: &serde_json::Value| {
-        ["court-against", "lost", "won", "court"]
-            .iter()
-            .position(|e| end == e)
+        [
+            "fifty-two-against",
+            "court-against",
+            "lost",
+            "won",
+            "court",
+            "fifty-two",
+        ]
+        .iter()
+        .position(|e| end == e)
     };
     for c in costly {
         let (before, after, cost) = (

@@ -12,49 +12,68 @@
 
 use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{
-    Call, Card, GameRecord, Intent, Phase, PlayState, RecordError, RuleSet, Seat, SeatView, Side, Trick,
+    Call, Card, GameRecord, Intent, Mode, Phase, PlayState, RecordError, RuleSet, Scoring, Seat, SeatView,
+    Side, Trick,
 };
 
 use crate::solver::{Solver, solves};
 
 /// How a hand ends for a side with best play by everyone from a position, as the scoring asks:
-/// the race to seven tricks (R-SEVEN; seven collected under the heap, R-DSWIN), and whether its
-/// winner takes it as a court (R-COURT; under the heap every trick collected, R-DSKOT). Worst
-/// first.
+/// the race to seven tricks (R-SEVEN; seven collected under the heap, R-DSWIN), whether its
+/// winner takes it as a court (R-COURT; under the heap every trick collected, R-DSKOT), and in
+/// Single Sar, where the scoring rewards them (R-PLAYON), all thirteen. Worst first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
+    /// The other side takes all thirteen tricks.
+    FiftyTwoAgainst,
     /// The other side wins the hand as a court.
     CourtAgainst,
     Lost,
     Won,
     /// The side wins the hand as a court.
     Court,
+    /// The side takes all thirteen tricks.
+    FiftyTwo,
 }
 
 impl Outcome {
     /// The same end, for the other side.
     pub fn for_the_other_side(self) -> Outcome {
         match self {
+            Outcome::FiftyTwoAgainst => Outcome::FiftyTwo,
             Outcome::CourtAgainst => Outcome::Court,
             Outcome::Lost => Outcome::Won,
             Outcome::Won => Outcome::Lost,
             Outcome::Court => Outcome::CourtAgainst,
+            Outcome::FiftyTwo => Outcome::FiftyTwoAgainst,
         }
     }
 
-    /// How `team`'s hand ends from `pos`, the tricks counted so far included.
-    fn of(solver: &mut Solver, pos: &PlayState, team: Side) -> Outcome {
+    /// How `team`'s hand ends from `pos`, the tricks counted so far included; `all_thirteen`:
+    /// the scoring rewards a court carried to all thirteen tricks.
+    fn of(solver: &mut Solver, pos: &PlayState, team: Side, all_thirteen: bool) -> Outcome {
         let taken = pos.taken();
         let counted = [taken[team.index()], taken[team.other().index()]];
-        let end = solver.race_end(pos, team, counted, pos.heap().is_some());
-        match (end.winner == team, end.court) {
-            (true, true) => Outcome::Court,
-            (true, false) => Outcome::Won,
-            (false, false) => Outcome::Lost,
-            (false, true) => Outcome::CourtAgainst,
+        let heap = pos.heap().is_some();
+        let end = solver.race_end(pos, team, counted, heap);
+        let fifty_two = end.court && all_thirteen && !heap && solver.can_take_all(pos, end.winner);
+        let ours = end.winner == team;
+        match (fifty_two, end.court, ours) {
+            (true, _, true) => Outcome::FiftyTwo,
+            (true, _, false) => Outcome::FiftyTwoAgainst,
+            (false, true, true) => Outcome::Court,
+            (false, true, false) => Outcome::CourtAgainst,
+            (false, false, true) => Outcome::Won,
+            (false, false, false) => Outcome::Lost,
         }
     }
+}
+
+/// Does the scoring reward all thirteen tricks above a court: Single Sar, but not Hokm's
+/// scoring, which stops at a court (R-PLAYON, `V-SCORING`)?
+fn rewards_all_thirteen(rules: &RuleSet) -> bool {
+    rules.mode == Mode::SingleSar && rules.scoring != Scoring::Hokm
 }
 
 /// Is the race to seven still open at `pos`: neither side has counted its seventh trick?
@@ -126,7 +145,7 @@ pub fn review(
     // replayed first, so that a bad record is refused before any solving
     record.replay()?;
     let mut m = record.start()?;
-    let mut reviewer = Reviewer::new(solver);
+    let mut reviewer = Reviewer::new(solver, &record.rules);
     for (i, mv) in record.moves.iter().enumerate() {
         m.advance();
         if let Intent::Play { card } = mv.intent
@@ -170,7 +189,7 @@ pub fn review_hand(
         }
     }
     let mut pos = PlayState::new(hands, first.trumps(), first.leader, rules).with_caller(view.caller);
-    let mut reviewer = Reviewer::new(solver);
+    let mut reviewer = Reviewer::new(solver, rules);
     for (seat, card) in view.tricks.iter().flat_map(Trick::plays) {
         if pos.to_play() != seat || !pos.legal().contains(card) {
             break;
@@ -200,15 +219,17 @@ struct Reviewer<'a> {
     /// How the hand ends from the last position after a card, for the side that played it: the
     /// next card's position before it, for either side.
     known_end: Option<(PlayState, Side, Outcome)>,
+    all_thirteen: bool,
     out: Vec<CardReview>,
 }
 
 impl<'a> Reviewer<'a> {
-    fn new(solver: &'a mut Solver) -> Reviewer<'a> {
+    fn new(solver: &'a mut Solver, rules: &RuleSet) -> Reviewer<'a> {
         Reviewer {
             solver,
             known: None,
             known_end: None,
+            all_thirteen: rewards_all_thirteen(rules),
             out: Vec::new(),
         }
     }
@@ -221,7 +242,7 @@ impl<'a> Reviewer<'a> {
         Some(match self.known_end {
             Some((p, t, end)) if p == *pos && t == team => end,
             Some((p, _, end)) if p == *pos => end.for_the_other_side(),
-            _ => Outcome::of(self.solver, pos, team),
+            _ => Outcome::of(self.solver, pos, team, self.all_thirteen),
         })
     }
 
@@ -248,10 +269,11 @@ impl<'a> Reviewer<'a> {
             .flatten();
         self.known = Some((next, team, rest));
         let outcome_before = self.end_before(pos, team);
+        let all_thirteen = self.all_thirteen;
         let mut ends = |card: Card| {
             let mut next = *pos;
             next.play(card);
-            Outcome::of(self.solver, &next, team)
+            Outcome::of(self.solver, &next, team, all_thirteen)
         };
         let outcome_after = outcome_before.map(|_| ends(card));
         let keeps = match (outcome_before, outcome_after) {

@@ -10,9 +10,10 @@ use courtpiece_rules::{GameRecord, Intent, PlayState, Preset, RuleSet, Seat, Sea
 
 use crate::solver::{brute, brute_run};
 
-/// How the hand ends for `team` from `pos` by brute force: the race to seven (counted), and a
-/// court where the loser has none and the winner takes every trick to its seventh, or under the
-/// heap collects every trick left.
+/// How the hand ends for `team` from `pos` by brute force: the race to seven (counted), a court
+/// where the loser has none and the winner takes every trick to its seventh, or under the heap
+/// collects every trick left, and in Single Sar (whose courts scoring rewards them) all thirteen
+/// where it takes every trick left too.
 fn brute_end(pos: &PlayState, team: Side) -> Outcome {
     let taken = pos.taken();
     let (ours, theirs) = (taken[team.index()], taken[team.other().index()]);
@@ -27,11 +28,14 @@ fn brute_end(pos: &PlayState, team: Side) -> Outcome {
             Some(heap) => brute(pos, winner, &mut HashMap::new()) == pos.tricks_left() + heap.tricks,
             None => w >= 7 || brute_run(pos, winner) >= 7 - w,
         };
-    match (won, court) {
-        (true, true) => Outcome::Court,
-        (true, false) => Outcome::Won,
-        (false, false) => Outcome::Lost,
-        (false, true) => Outcome::CourtAgainst,
+    let fifty_two = court && pos.heap().is_none() && brute_run(pos, winner) == pos.tricks_left();
+    match (fifty_two, court, won) {
+        (true, _, true) => Outcome::FiftyTwo,
+        (true, _, false) => Outcome::FiftyTwoAgainst,
+        (false, true, true) => Outcome::Court,
+        (false, true, false) => Outcome::CourtAgainst,
+        (false, false, true) => Outcome::Won,
+        (false, false, false) => Outcome::Lost,
     }
 }
 
