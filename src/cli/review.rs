@@ -59,24 +59,7 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         },
         ReviewError::Rules | ReviewError::NotOver => CliError::Usage(format!("{}: {e}", path.display())),
     })?;
-    let costly: Vec<Costly> = reviewed
-        .iter()
-        .filter(|r| r.costly())
-        .map(|card| Costly {
-            card,
-            cost: card.cost(),
-        })
-        .collect();
-    let figures = Figures {
-        cards_reviewed: reviewed.len(),
-        ends_made_worse: costly.iter().filter(|c| c.card.worse_end()).count(),
-        tricks_lost: costly
-            .iter()
-            .filter(|c| !c.card.worse_end())
-            .map(|c| u32::from(c.cost))
-            .sum(),
-        costly,
-    };
+    let figures = figures(&reviewed);
     if o.json {
         say!("{}", serde_json::to_string(&figures).unwrap_or_default());
         return Ok(());
@@ -86,6 +69,28 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         describe(&figures, record.rules.mode == Mode::DoubleSar, o.from_trick)
     );
     Ok(())
+}
+
+/// The cards reviewed, counted, and those that cost their side.
+fn figures(reviewed: &[CardReview]) -> Figures<'_> {
+    let costly: Vec<Costly> = reviewed
+        .iter()
+        .filter(|r| r.costly())
+        .map(|card| Costly {
+            card,
+            cost: card.cost(),
+        })
+        .collect();
+    Figures {
+        cards_reviewed: reviewed.len(),
+        ends_made_worse: costly.iter().filter(|c| c.card.worse_end()).count(),
+        tricks_lost: costly
+            .iter()
+            .filter(|c| !c.card.worse_end())
+            .map(|c| u32::from(c.cost))
+            .sum(),
+        costly,
+    }
 }
 
 /// The review in words, a line for each costly card and one for the whole.
@@ -166,15 +171,9 @@ mod tests {
 
     #[test]
     fn one_trick_is_said_as_one() {
-        let one = costly(1, 0, "7S".parse().ok());
-        let figures = Figures {
-            cards_reviewed: 1,
-            ends_made_worse: 0,
-            tricks_lost: 1,
-            costly: vec![Costly { card: &one, cost: 1 }],
-        };
+        let reviewed = [costly(1, 0, "7S".parse().ok())];
         assert_eq!(
-            describe(&figures, true, 9),
+            describe(&figures(&reviewed), true, 9),
             "hand 2, trick 10: seat 3 played 8C: its side could collect 1 more trick before, 0 after (cost 1); \
              7S would have kept 1\n\
              a card reviewed from trick 9 of each hand; 0 made the end of the hand worse for their side; \
@@ -184,17 +183,12 @@ mod tests {
 
     #[test]
     fn more_tricks_are_said_as_more() {
-        let two = costly(7, 5, None);
-        let figures = Figures {
-            cards_reviewed: 44,
-            ends_made_worse: 0,
-            tricks_lost: 2,
-            costly: vec![Costly { card: &two, cost: 2 }],
-        };
+        // a card that cost nothing is counted, not listed
+        let reviewed = [costly(7, 5, None), costly(5, 5, None)];
         assert_eq!(
-            describe(&figures, false, 1),
+            describe(&figures(&reviewed), false, 1),
             "hand 2, trick 10: seat 3 played 8C: its side could take 7 more tricks before, 5 after (cost 2)\n\
-             44 cards reviewed from trick 1 of each hand; 0 made the end of the hand worse for their side; \
+             2 cards reviewed from trick 1 of each hand; 0 made the end of the hand worse for their side; \
              once the race to seven was over, 1 cost their side 2 tricks in all\n"
         );
     }
@@ -208,17 +202,17 @@ mod tests {
             keeps: "8S".parse().ok(),
             ..costly(1, 0, "8S".parse().ok())
         };
-        let figures = Figures {
-            cards_reviewed: 116,
-            ends_made_worse: 1,
-            tricks_lost: 0,
-            costly: vec![Costly { card: &lost, cost: 1 }],
+        // tricks the race no longer needs are no cost while the end of the hand is kept
+        let kept = CardReview {
+            outcome_before: Some(Outcome::Court),
+            outcome_after: Some(Outcome::Court),
+            ..costly(6, 2, "2H".parse().ok())
         };
         assert_eq!(
-            describe(&figures, false, 1),
+            describe(&figures(&[lost, kept]), false, 1),
             "hand 2, trick 10: seat 3 played 8C: it turned a won hand into a lost hand; 8S would have kept \
              a won hand (its side could take 1 more trick before, 0 after)\n\
-             116 cards reviewed from trick 1 of each hand; 1 made the end of the hand worse for their side; \
+             2 cards reviewed from trick 1 of each hand; 1 made the end of the hand worse for their side; \
              once the race to seven was over, 0 cost their side 0 tricks in all\n"
         );
     }

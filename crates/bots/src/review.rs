@@ -58,8 +58,13 @@ impl Outcome {
         let heap = pos.heap().is_some();
         let end = solver.race_end(pos, team, counted, heap);
         let fifty_two = end.court && all_thirteen && !heap && solver.can_take_all(pos, end.winner);
-        let ours = end.winner == team;
-        match (fifty_two, end.court, ours) {
+        Outcome::new(end.winner == team, end.court, fifty_two)
+    }
+
+    /// The end for a side that `won` the hand or lost it, as a `court` or not, and that court
+    /// carried to all thirteen tricks (`fifty_two`) or not.
+    pub fn new(won: bool, court: bool, fifty_two: bool) -> Outcome {
+        match (fifty_two, court, won) {
             (true, _, true) => Outcome::FiftyTwo,
             (true, _, false) => Outcome::FiftyTwoAgainst,
             (false, true, true) => Outcome::Court,

@@ -29,14 +29,7 @@ fn brute_end(pos: &PlayState, team: Side) -> Outcome {
             None => w >= 7 || brute_run(pos, winner) >= 7 - w,
         };
     let fifty_two = court && pos.heap().is_none() && brute_run(pos, winner) == pos.tricks_left();
-    match (fifty_two, court, won) {
-        (true, _, true) => Outcome::FiftyTwo,
-        (true, _, false) => Outcome::FiftyTwoAgainst,
-        (false, true, true) => Outcome::Court,
-        (false, true, false) => Outcome::CourtAgainst,
-        (false, false, true) => Outcome::Won,
-        (false, false, false) => Outcome::Lost,
-    }
+    Outcome::new(won, court, fifty_two)
 }
 
 /// A match of Medium bots against Easy ones, recorded.
