@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
-use courtpiece_rules::{Event, HandKind, HandResult, Phase, SeatView};
+use courtpiece_rules::{Event, HandKind, HandResult, MatchSummary, Phase, SeatView};
 
 use super::review::HandReview;
 use super::{SideLabel, scores_courts, shown_score, sides, table_on};
@@ -62,7 +62,7 @@ fn result(
                     && ui
                         .button("Look back on the hand")
                         .on_hover_text(
-                            "Every card with all hands open: the ones that cost a trick, and a better one",
+                            "Every card with all hands open: the ones that cost their side the hand, a court or tricks, and a better one",
                         )
                         .clicked()
                 {
@@ -94,7 +94,11 @@ fn result(
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
-                ui.label(summary.to_text());
+                let end = match_end(&session, &view, summary);
+                let colour = end.colour.unwrap_or(ui.visuals().text_color());
+                ui.label(egui::RichText::new(end.title).size(24.0).strong().color(colour));
+                ui.label(egui::RichText::new(end.score).size(18.0));
+                ui.label(end.hands);
                 // hosted here: where the match was kept
                 match kept.as_ref().and_then(|k| k.0.as_ref()) {
                     Some(Ok(text)) => {
@@ -108,6 +112,55 @@ fn result(
             });
     }
     Ok(())
+}
+
+/// The match's end as whoever sees it says it.
+struct MatchEnd {
+    /// Who won: "Your side wins the match", "Asha wins the match", "The match is a draw".
+    title: String,
+    /// The winner's colour.
+    colour: Option<egui::Color32>,
+    score: String,
+    hands: String,
+}
+
+/// The match's end in the words of the player at the view's seat, or of someone watching: who
+/// won, the score and the hands won, each side by the name the table gives it.
+fn match_end(session: &Session, view: &SeatView, summary: &MatchSummary) -> MatchEnd {
+    let sides = sides(session, view);
+    let seated = session.seat.is_some();
+    let teams = view.seats.in_teams();
+    let winner = summary
+        .winner
+        .and_then(|w| sides.iter().position(|l| l.scorer == w.index()));
+    let title = match (summary.finished, winner) {
+        (false, _) => "The match stops before its end".to_owned(),
+        (true, None) => "The match is a draw".to_owned(),
+        (true, Some(0)) if seated && teams => "Your side wins the match".to_owned(),
+        (true, Some(0)) if seated => "You win the match".to_owned(),
+        (true, Some(_)) if seated && teams => "The other side wins the match".to_owned(),
+        // a team named by its players is plural
+        (true, Some(i)) if teams => format!("{} win the match", sides[i].name),
+        (true, Some(i)) => format!("{} wins the match", sides[i].name),
+    };
+    let line = |what: &str, values: &[u32]| {
+        let parts: Vec<String> = sides
+            .iter()
+            .map(|l| format!("{} {}", l.name, values.get(l.scorer).copied().unwrap_or(0)))
+            .collect();
+        format!("{what}: {}", parts.join(" – "))
+    };
+    let unit = if scores_courts(session) {
+        "courts"
+    } else {
+        "points"
+    };
+    MatchEnd {
+        title,
+        colour: winner.map(|i| sides[i].colour),
+        score: line(&format!("Score ({unit})"), &summary.score),
+        hands: line("Hands won", &summary.hands_won),
+    }
 }
 
 fn describe(ui: &mut egui::Ui, session: &Session, view: &SeatView, hand: &HandResult, courts: bool) {
@@ -191,8 +244,10 @@ fn why(kind: HandKind, tens: bool) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use courtpiece_rules::{Match, Preset, Seat};
+    use courtpiece_bots::Level;
+    use courtpiece_rules::{Match, Person, Preset, Seat};
 
+    use super::super::fits;
     use super::super::score_after;
     use super::*;
 
@@ -230,5 +285,66 @@ mod tests {
         let end = game.view(seat);
         let last = end.result.expect("the last hand's result");
         assert_eq!(score_after(&end, &last, &rules), end.score);
+    }
+
+    /// The match's end is said to the player as theirs, and to someone watching by names.
+    #[test]
+    fn the_match_end_is_said_to_its_players_and_to_watchers() {
+        for (preset, bots) in [
+            (Preset::CourtPiece, &[Level::Hard, Level::Easy, Level::Medium][..]),
+            (Preset::HokmThree, &[Level::Hard, Level::Easy][..]),
+            (Preset::Dummy, &[Level::Hard, Level::Easy][..]),
+        ] {
+            for seed in 1..=3 {
+                let mut rules = preset.rules();
+                rules.max_hands = Some(2);
+                let mut game = Match::new(&rules, seed).unwrap();
+                while !game.is_over() {
+                    game.advance();
+                    if let Some(who) = game.to_act() {
+                        let intent = game.round().legal_intents(who)[0];
+                        game.apply(who, intent).unwrap();
+                    }
+                }
+                let summary = game.summary();
+                // Asha is the first person, wherever Dummy Rang seats her in the last hand
+                let view = game.view_for(Person::ALL[0]);
+                let mut session = fits::seated("Asha", rules, bots);
+                session.seat = Some(view.seat);
+                let end = match_end(&session, &view, &summary);
+                // the player's own side, by the match's own score
+                let mine = view.scorer(view.seats.side(view.seat));
+                let expected = match summary.winner {
+                    None => "The match is a draw",
+                    Some(w) if w.index() == mine && view.seats.in_teams() => "Your side wins the match",
+                    Some(w) if w.index() == mine => "You win the match",
+                    Some(_) if view.seats.in_teams() => "The other side wins the match",
+                    Some(_) => "wins the match",
+                };
+                assert!(end.title.ends_with(expected), "{preset} {seed}: {}", end.title);
+                assert!(end.score.starts_with("Score (") && end.hands.starts_with("Hands won: "));
+                for (value, line) in [(&summary.score, &end.score), (&summary.hands_won, &end.hands)] {
+                    let mine = value[mine];
+                    assert!(
+                        line.contains(&format!(": you {mine}")) || line.contains(&format!(": us {mine}")),
+                        "{line}"
+                    );
+                }
+
+                session.seat = None;
+                let watched = match_end(&session, &view, &summary);
+                assert!(
+                    !watched.title.contains("You") && !watched.title.contains("Your"),
+                    "{}",
+                    watched.title
+                );
+                assert!(
+                    !watched.score.contains(": us ") && !watched.score.contains(": you "),
+                    "{}",
+                    watched.score
+                );
+                assert!(watched.score.contains("Asha "), "{}", watched.score);
+            }
+        }
     }
 }
