@@ -182,14 +182,7 @@ fn show(ui: &mut egui::Ui, names: &Names, cards: &[CardReview]) {
             .filter(|r| (r.seat == me) == mine && r.costly())
             .count()
     };
-    ui.label(
-        egui::RichText::new(match costly_of(true) {
-            0 => "None of your cards cost your side anything.".to_owned(),
-            n => format!("{} of yours cost your side.", words::cards(count(n))),
-        })
-        .size(18.0)
-        .strong(),
-    );
+    ui.label(egui::RichText::new(headline(costly_of(true))).size(18.0).strong());
     ui.label(format!(
         "Of the others, {} cost their sides. A card costs its side when it makes the end of the hand \
          worse (a lost hand, a court), or once the race to seven is over, tricks. Best play by everyone, \
@@ -222,6 +215,17 @@ fn show(ui: &mut egui::Ui, names: &Names, cards: &[CardReview]) {
             }
         }
     });
+}
+
+/// What the player's own cards cost, in a sentence.
+fn headline(mine: usize) -> String {
+    match mine {
+        0 => "None of your cards cost your side anything.".to_owned(),
+        n => format!(
+            "{} of yours cost your side.",
+            words::capitalised(&words::cards(count(n)))
+        ),
+    }
 }
 
 fn count(n: usize) -> u32 {
@@ -257,4 +261,16 @@ fn costly_card(ui: &mut egui::Ui, names: &Names, r: &CardReview) {
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::headline;
+
+    #[test]
+    fn the_headline_is_a_sentence() {
+        assert_eq!(headline(0), "None of your cards cost your side anything.");
+        assert_eq!(headline(1), "A card of yours cost your side.");
+        assert_eq!(headline(3), "3 cards of yours cost your side.");
+    }
 }
