@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
 use courtpiece_rules::{CallView, Seat, SeatView};
 
-use super::{caller_verb, named, scores_courts, shown_score, sides, suit_color, table_on};
+use super::{caller_verb, named, partner_of_player, scores_courts, shown_score, sides, suit_color, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::settings::Settings;
 use crate::desktop::table::pacing::Shown;
@@ -211,7 +211,7 @@ fn does(session: &Session, view: &SeatView, seat: Seat, verb: &str) -> String {
         return format!("you {verb}");
     }
     let (name, _) = named(session, view, seat);
-    if session.seat.is_some() && view.seats.in_teams() && view.seats.partner(view.seat) == Some(seat) {
+    if partner_of_player(session, view, seat) {
         format!("{name} (partner) {verb}s")
     } else {
         format!("{name} {verb}s")

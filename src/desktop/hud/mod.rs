@@ -127,6 +127,12 @@ fn named(session: &Session, view: &SeatView, seat: Seat) -> (String, Option<Stri
     named_place(session, place)
 }
 
+/// Is `seat` the partner of the player at the view's seat? Only someone seated has one, and only
+/// at a table of four in two teams (Dummy Rang's dummy is its driver's second hand).
+fn partner_of_player(session: &Session, view: &SeatView, seat: Seat) -> bool {
+    session.seat.is_some() && view.seats.in_teams() && view.seats.partner(view.seat) == Some(seat)
+}
+
 /// Who plays `seat`, as the player of `view` sees them: "you", or the name with "partner".
 fn who(session: &Session, view: &SeatView, seat: Seat) -> String {
     let me = view.seat;
@@ -134,9 +140,7 @@ fn who(session: &Session, view: &SeatView, seat: Seat) -> String {
         return "you".into();
     }
     let (name, about) = named(session, view, seat);
-    let partner =
-        (session.seat.is_some() && view.seats.partner(me) == Some(seat) && view.seats.dummy().is_none())
-            .then(|| "partner".to_owned());
+    let partner = partner_of_player(session, view, seat).then(|| "partner".to_owned());
     match (about, partner) {
         (Some(a), Some(p)) => format!("{name} ({a}, {p})"),
         (Some(x), None) | (None, Some(x)) => format!("{name} ({x})"),
