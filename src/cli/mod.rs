@@ -104,7 +104,7 @@ enum Command {
     /// Look back on a recorded match double-dummy: the cards that cost their side what the hand
     /// scores (while the race to seven is open, a worse end of the hand; once it is over, tricks,
     /// under the Double Sar heap tricks collected), and a card that would have kept it (four seats
-    /// in two teams, trumps in the open).
+    /// in two teams or Hokm for two, trumps in the open).
     Review(review::Options),
     /// Bots against bots on duplicate deals: win rates, courts, decision times.
     Arena(arena::Options),

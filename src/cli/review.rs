@@ -7,7 +7,7 @@ use std::path::Path;
 use courtpiece::words;
 use courtpiece_bots::Solver;
 use courtpiece_bots::review::{CardReview, ReviewError, review};
-use courtpiece_rules::{GameRecord, Mode};
+use courtpiece_rules::{GameRecord, Mode, RuleSet};
 use serde::Serialize;
 
 use super::CliError;
@@ -64,10 +64,7 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         say!("{}", serde_json::to_string(&figures).unwrap_or_default());
         return Ok(());
     }
-    say_part!(
-        "{}",
-        describe(&figures, record.rules.mode == Mode::DoubleSar, o.from_trick)
-    );
+    say_part!("{}", describe(&figures, &Table::of(&record.rules), o.from_trick));
     Ok(())
 }
 
@@ -93,10 +90,28 @@ fn figures(reviewed: &[CardReview]) -> Figures<'_> {
     }
 }
 
+/// What the review's words depend on at the table reviewed.
+struct Table {
+    /// Collected tricks count, not tricks (the Double Sar heap).
+    heap: bool,
+    /// The players sit in teams of two; at a table of two (§9) a side is one player.
+    partners: bool,
+}
+
+impl Table {
+    fn of(rules: &RuleSet) -> Table {
+        Table {
+            heap: rules.mode == Mode::DoubleSar,
+            partners: rules.seats().in_teams(),
+        }
+    }
+}
+
 /// The review in words, a line for each costly card and one for the whole.
-fn describe(figures: &Figures, heap: bool, from_trick: u8) -> String {
+fn describe(figures: &Figures, table: &Table, from_trick: u8) -> String {
+    let side = if table.partners { "side" } else { "player" };
     // under the heap what a side can lose is tricks it would have collected (R-COLLECT)
-    let (verb, one, many) = if heap {
+    let (verb, one, many) = if table.heap {
         ("collect", "collected trick", "collected tricks")
     } else {
         ("take", "trick", "tricks")
@@ -105,7 +120,7 @@ fn describe(figures: &Figures, heap: bool, from_trick: u8) -> String {
     for c in &figures.costly {
         let r = c.card;
         let tricks = format!(
-            "its side could {verb} {} before, {} after",
+            "its {side} could {verb} {} before, {} after",
             words::counted(r.before, "more trick", "more tricks"),
             r.after
         );
@@ -138,7 +153,7 @@ fn describe(figures: &Figures, heap: bool, from_trick: u8) -> String {
     let tricks_lost = figures.costly.len() - figures.ends_made_worse;
     text += &format!(
         "{} reviewed from trick {from_trick} of each hand; {} made the end of the hand worse for their \
-         side; once the race to seven was over, {} cost their side {} in all\n",
+         {side}; once the race to seven was over, {} cost their {side} {} in all\n",
         words::cards(u32::try_from(figures.cards_reviewed).unwrap_or(u32::MAX)),
         figures.ends_made_worse,
         tricks_lost,
@@ -153,6 +168,15 @@ mod tests {
     use courtpiece_rules::{Card, Seat};
 
     use super::*;
+
+    const HEAP: Table = Table {
+        heap: true,
+        partners: true,
+    };
+    const TRICKS: Table = Table {
+        heap: false,
+        partners: true,
+    };
 
     fn costly(before: u8, after: u8, better: Option<Card>) -> CardReview {
         CardReview {
@@ -173,7 +197,7 @@ mod tests {
     fn one_trick_is_said_as_one() {
         let reviewed = [costly(1, 0, "7S".parse().ok())];
         assert_eq!(
-            describe(&figures(&reviewed), true, 9),
+            describe(&figures(&reviewed), &HEAP, 9),
             "hand 2, trick 10: seat 3 played 8C: its side could collect 1 more trick before, 0 after (cost 1); \
              7S would have kept 1\n\
              a card reviewed from trick 9 of each hand; 0 made the end of the hand worse for their side; \
@@ -186,7 +210,7 @@ mod tests {
         // a card that cost nothing is counted, not listed
         let reviewed = [costly(7, 5, None), costly(5, 5, None)];
         assert_eq!(
-            describe(&figures(&reviewed), false, 1),
+            describe(&figures(&reviewed), &TRICKS, 1),
             "hand 2, trick 10: seat 3 played 8C: its side could take 7 more tricks before, 5 after (cost 2)\n\
              2 cards reviewed from trick 1 of each hand; 0 made the end of the hand worse for their side; \
              once the race to seven was over, 1 cost their side 2 tricks in all\n"
@@ -209,11 +233,26 @@ mod tests {
             ..costly(6, 2, "2H".parse().ok())
         };
         assert_eq!(
-            describe(&figures(&[lost, kept]), false, 1),
+            describe(&figures(&[lost, kept]), &TRICKS, 1),
             "hand 2, trick 10: seat 3 played 8C: it turned a won hand into a lost hand; 8S would have kept \
              a won hand (its side could take 1 more trick before, 0 after)\n\
              2 cards reviewed from trick 1 of each hand; 1 made the end of the hand worse for their side; \
              once the race to seven was over, 0 cost their side 0 tricks in all\n"
+        );
+    }
+
+    /// At a table of two a side is one player.
+    #[test]
+    fn alone_a_card_costs_its_player() {
+        let two = Table {
+            heap: false,
+            partners: false,
+        };
+        assert_eq!(
+            describe(&figures(&[costly(3, 2, None)]), &two, 8),
+            "hand 2, trick 10: seat 3 played 8C: its player could take 3 more tricks before, 2 after (cost 1)\n\
+             a card reviewed from trick 8 of each hand; 0 made the end of the hand worse for their player; \
+             once the race to seven was over, 1 cost their player 1 trick in all\n"
         );
     }
 }

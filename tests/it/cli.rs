@@ -753,6 +753,50 @@ fn review_lists_the_cards_that_cost_tricks() {
     );
     assert!(text.trim_end().ends_with("collected tricks in all"), "{text}");
 
+    // at a table of two, Hokm for two as it is played (the hand stops at seven): every card of
+    // trick play reviewed, a side being one player
+    let two = dir.join("two.json");
+    let out = courtpiece(&[
+        "serve",
+        "--rules",
+        "hokm-2",
+        "--seats",
+        "bot:easy,bot:medium",
+        "--hands",
+        "2",
+        "--seed",
+        "1",
+        "--record",
+        two.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let kept = GameRecord::from_json(&std::fs::read_to_string(&two).unwrap()).unwrap();
+    let played = kept
+        .moves
+        .iter()
+        .filter(|m| matches!(m.intent, Intent::Play { .. }))
+        .count();
+    let out = courtpiece(&["review", two.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let figures: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        figures["cards_reviewed"].as_u64().unwrap(),
+        played as u64,
+        "{figures}"
+    );
+    let text = courtpiece(&["review", two.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("made the end of the hand worse for their player"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .filter(|l| l.starts_with("hand "))
+            .all(|l| l.contains("its player could take")),
+        "{text}"
+    );
+
     let mindi = served(&dir, "mindi", "mindi", "1");
     let out = courtpiece(&["review", mindi.to_str().unwrap()]);
     assert!(!out.status.success());

@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod bot;
 mod choices;
+pub mod duel;
 mod easy;
 mod equity;
 mod expert;

@@ -9,6 +9,9 @@
 //! did to the count of tricks. A card that loses tricks the race no longer needs costs nothing
 //! the hand scores; once the race is over (a side playing on for all thirteen, R-PLAYON, or
 //! every trick played out, `V-STOP=all`) the tricks are what is left to lose.
+//!
+//! At a table of four the [`Solver`] answers; at a table of two (Hokm for two, R2-SCORE), where
+//! a side is one player and a court the first seven tricks, the [`Duel`].
 
 use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{
@@ -16,6 +19,7 @@ use courtpiece_rules::{
     Side, Trick,
 };
 
+use crate::duel::{Duel, duels};
 use crate::solver::{Solver, solves};
 
 /// How a hand ends for a side with best play by everyone from a position, as the scoring asks:
@@ -50,17 +54,6 @@ impl Outcome {
         }
     }
 
-    /// How `team`'s hand ends from `pos`, the tricks counted so far included; `all_thirteen`:
-    /// the scoring rewards a court carried to all thirteen tricks.
-    fn of(solver: &mut Solver, pos: &PlayState, team: Side, all_thirteen: bool) -> Outcome {
-        let taken = pos.taken();
-        let counted = [taken[team.index()], taken[team.other().index()]];
-        let heap = pos.heap().is_some();
-        let end = solver.race_end(pos, team, counted, heap);
-        let fifty_two = end.court && all_thirteen && !heap && solver.can_take_all(pos, end.winner);
-        Outcome::new(end.winner == team, end.court, fifty_two)
-    }
-
     /// The end for a side that `won` the hand or lost it, as a `court` or not, and that court
     /// carried to all thirteen tricks (`fifty_two`) or not.
     pub fn new(won: bool, court: bool, fifty_two: bool) -> Outcome {
@@ -72,6 +65,47 @@ impl Outcome {
             (false, false, true) => Outcome::Won,
             (false, false, false) => Outcome::Lost,
         }
+    }
+}
+
+/// The exact search that answers a review's questions at the table's seats.
+enum Search<'a> {
+    /// Four seats in two teams.
+    Teams(&'a mut Solver),
+    /// A table of two (Hokm for two).
+    Two(Duel),
+}
+
+impl Search<'_> {
+    /// The most tricks `side` can still take from `pos` (under the heap, collect: those on it
+    /// included), every trick played.
+    fn max_tricks(&mut self, pos: &PlayState, side: Side) -> u8 {
+        match self {
+            Search::Teams(solver) => solver.max_tricks(pos, side),
+            Search::Two(duel) => duel.max_tricks(pos, side),
+        }
+    }
+
+    /// How `side`'s hand ends from `pos`, the tricks counted so far included; `all_thirteen`:
+    /// the scoring rewards a court carried to all thirteen tricks.
+    fn end(&mut self, pos: &PlayState, side: Side, all_thirteen: bool) -> Outcome {
+        let (end, heap) = match self {
+            Search::Teams(solver) => {
+                let taken = pos.taken();
+                let counted = [taken[side.index()], taken[side.other().index()]];
+                let heap = pos.heap().is_some();
+                (solver.race_end(pos, side, counted, heap), heap)
+            }
+            Search::Two(duel) => (duel.race_end(pos, side), false),
+        };
+        let fifty_two = end.court
+            && all_thirteen
+            && !heap
+            && match self {
+                Search::Teams(solver) => solver.can_take_all(pos, end.winner),
+                Search::Two(duel) => duel.can_take_all(pos, end.winner),
+            };
+        Outcome::new(end.winner == side, end.court, fifty_two)
     }
 }
 
@@ -132,7 +166,7 @@ pub enum ReviewError {
     #[error("the record does not replay: {0}")]
     Record(#[from] RecordError),
     #[error(
-        "a review counts tricks, or tricks collected from the Double Sar heap, at a table of four in two teams with trumps called in the open, no 2♥ above the trumps (Satat) and no tens counted (Mindi); under the heap aces collect as other cards (V-ACE) and trumps hold no collection back; these rules are not reviewed yet"
+        "a review counts tricks, or tricks collected from the Double Sar heap, at a table of four in two teams or a table of two, with trumps called in the open, no 2♥ above the trumps (Satat) and no tens counted (Mindi); under the heap aces collect as other cards (V-ACE) and trumps hold no collection back; these rules are not reviewed yet"
     )]
     Rules,
     #[error("the hand is not over: its cards are not all known yet")]
@@ -140,7 +174,8 @@ pub enum ReviewError {
 }
 
 /// Reviews every card of trick play in `record` from trick `from_trick` of each hand on (1 for
-/// all: the first tricks of a full deal take the solver longest).
+/// all: the first tricks of a full deal take the solver longest). `solver` answers at a table of
+/// four; a table of two is searched by a duel of its own.
 pub fn review(
     record: &GameRecord,
     solver: &mut Solver,
@@ -205,10 +240,11 @@ pub fn review_hand(
     Ok(reviewer.out)
 }
 
-/// Are these rules ones the solver counts ([`solves`]), with trumps called in the open? (A
-/// record does not say which suit a face-down indicator was until it is shown.)
+/// Are these rules ones the solver counts ([`solves`]) or, at a table of two, the duel
+/// ([`duels`]), with trumps called in the open? (A record does not say which suit a face-down
+/// indicator was until it is shown.)
 pub fn reviewable(rules: &RuleSet) -> Result<(), ReviewError> {
-    if solves(rules) && rules.call != Call::Hidden {
+    if (solves(rules) || duels(rules)) && rules.call != Call::Hidden {
         Ok(())
     } else {
         Err(ReviewError::Rules)
@@ -217,7 +253,7 @@ pub fn reviewable(rules: &RuleSet) -> Result<(), ReviewError> {
 
 /// Values each card in turn.
 struct Reviewer<'a> {
-    solver: &'a mut Solver,
+    search: Search<'a>,
     /// The value of the last position after a card, which is the next card's position before
     /// it when the same side plays it (a trick's winner leading again).
     known: Option<(PlayState, Side, u8)>,
@@ -230,8 +266,13 @@ struct Reviewer<'a> {
 
 impl<'a> Reviewer<'a> {
     fn new(solver: &'a mut Solver, rules: &RuleSet) -> Reviewer<'a> {
+        let search = if duels(rules) {
+            Search::Two(Duel::new())
+        } else {
+            Search::Teams(solver)
+        };
         Reviewer {
-            solver,
+            search,
             known: None,
             known_end: None,
             all_thirteen: rewards_all_thirteen(rules),
@@ -247,7 +288,7 @@ impl<'a> Reviewer<'a> {
         Some(match self.known_end {
             Some((p, t, end)) if p == *pos && t == team => end,
             Some((p, _, end)) if p == *pos => end.for_the_other_side(),
-            _ => Outcome::of(self.solver, pos, team, self.all_thirteen),
+            _ => self.search.end(pos, team, self.all_thirteen),
         })
     }
 
@@ -257,20 +298,24 @@ impl<'a> Reviewer<'a> {
         let team = pos.seats().side(seat);
         let before = match self.known {
             Some((p, t, v)) if p == *pos && t == team => v,
-            _ => self.solver.max_tricks(pos, team),
+            _ => self.search.max_tricks(pos, team),
         };
         // the position after `card`, and the tricks the side takes from there: what the trick it
         // may have completed gave it, then the rest
-        let value = |solver: &mut Solver, card: Card| {
+        let value = |search: &mut Search, card: Card| {
             let mut next = *pos;
             next.play(card);
             let now = next.taken()[team.index()] - pos.taken()[team.index()];
-            let rest = solver.max_tricks(&next, team);
+            let rest = search.max_tricks(&next, team);
             (next, rest, now + rest)
         };
-        let (next, rest, after) = value(self.solver, card);
+        let (next, rest, after) = value(&mut self.search, card);
         let better = (after < before)
-            .then(|| pos.legal().iter().find(|&c| value(self.solver, c).2 == before))
+            .then(|| {
+                pos.legal()
+                    .iter()
+                    .find(|&c| value(&mut self.search, c).2 == before)
+            })
             .flatten();
         self.known = Some((next, team, rest));
         let outcome_before = self.end_before(pos, team);
@@ -278,7 +323,7 @@ impl<'a> Reviewer<'a> {
         let mut ends = |card: Card| {
             let mut next = *pos;
             next.play(card);
-            Outcome::of(self.solver, &next, team, all_thirteen)
+            self.search.end(&next, team, all_thirteen)
         };
         let outcome_after = outcome_before.map(|_| ends(card));
         let keeps = match (outcome_before, outcome_after) {

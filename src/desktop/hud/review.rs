@@ -182,12 +182,25 @@ fn show(ui: &mut egui::Ui, names: &Names, cards: &[CardReview]) {
             .filter(|r| (r.seat == me) == mine && r.costly())
             .count()
     };
-    ui.label(egui::RichText::new(headline(costly_of(true))).size(18.0).strong());
+    let partners = names.view.seats.in_teams();
+    ui.label(
+        egui::RichText::new(headline(costly_of(true), partners))
+            .size(18.0)
+            .strong(),
+    );
+    let (others, whose) = if partners {
+        ("Of the others,", "its side")
+    } else {
+        ("Of your opponent's,", "its player")
+    };
     ui.label(format!(
-        "Of the others, {} cost their sides. A card costs its side when it makes the end of the hand \
-         worse (a lost hand, a court), or once the race to seven is over, tricks. Best play by everyone, \
-         every hand open.",
-        words::cards(count(costly_of(false)))
+        "{others} {} cost them. A card costs {whose} when it makes the end of the hand worse (a lost \
+         hand, a court), or once the race to seven is over, tricks. Best play by everyone, every hand \
+         open.",
+        match costly_of(false) {
+            0 => "none".to_owned(),
+            n => words::cards(count(n)),
+        }
     ));
     ui.add_space(6.0);
     egui::ScrollArea::vertical().max_height(430.0).show(ui, |ui| {
@@ -217,12 +230,14 @@ fn show(ui: &mut egui::Ui, names: &Names, cards: &[CardReview]) {
     });
 }
 
-/// What the player's own cards cost, in a sentence.
-fn headline(mine: usize) -> String {
+/// What the player's own cards cost, in a sentence: their side's loss, or at a table without
+/// partners (§9) their own.
+fn headline(mine: usize, partners: bool) -> String {
+    let whom = if partners { "your side" } else { "you" };
     match mine {
-        0 => "None of your cards cost your side anything.".to_owned(),
+        0 => format!("None of your cards cost {whom} anything."),
         n => format!(
-            "{} of yours cost your side.",
+            "{} of yours cost {whom}.",
             words::capitalised(&words::cards(count(n)))
         ),
     }
@@ -269,8 +284,11 @@ mod tests {
 
     #[test]
     fn the_headline_is_a_sentence() {
-        assert_eq!(headline(0), "None of your cards cost your side anything.");
-        assert_eq!(headline(1), "A card of yours cost your side.");
-        assert_eq!(headline(3), "3 cards of yours cost your side.");
+        assert_eq!(headline(0, true), "None of your cards cost your side anything.");
+        assert_eq!(headline(1, true), "A card of yours cost your side.");
+        assert_eq!(headline(3, true), "3 cards of yours cost your side.");
+        // alone at a table of two, what a card costs is the player's own
+        assert_eq!(headline(0, false), "None of your cards cost you anything.");
+        assert_eq!(headline(2, false), "2 cards of yours cost you.");
     }
 }

@@ -14,7 +14,6 @@
 //! solves sampled layouts (`call.rs`).
 
 mod call;
-mod duel;
 pub(crate) mod playout;
 pub(crate) mod stakes;
 mod tree;

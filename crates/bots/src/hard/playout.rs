@@ -12,8 +12,8 @@ use courtpiece_rules::{
 };
 
 use super::Hard;
-use super::duel::Duel;
 use crate::choices::{decision_rng, suit_strength};
+use crate::duel::Duel;
 use crate::equity::Worth;
 use crate::memory::Memory;
 
@@ -114,6 +114,23 @@ impl Ends {
         debug_assert!(k.is_some(), "{kind:?} is not an end the playouts weigh");
         let k = k.unwrap_or(0);
         self.worth[k][winner.index()]
+    }
+
+    /// What playing `card` from `state` is worth to my side with best play by both after it, at
+    /// a table of two: the race to seven and the kot of R2-SCORE solved exactly.
+    pub(super) fn solved(&self, duel: &mut Duel, state: &PlayState, card: Card) -> f32 {
+        let mut child = *state;
+        child.play(card);
+        if child.result().is_some() || child.legal().is_empty() {
+            return self.outcome(&child);
+        }
+        let end = duel.race_end(&child, self.side);
+        let kind = if end.court {
+            HandKind::Court
+        } else {
+            HandKind::Plain
+        };
+        self.worth_of(end.winner, kind)
     }
 }
 
@@ -221,11 +238,11 @@ impl Hard {
             let hands = reads.sample(view, &memory, &mut rng);
             samples += 1;
             let state = pictured(view, hands, rules);
-            let mut duel = Duel::new(&ends, deadline);
+            let mut duel = Duel::until(deadline);
             let mut values = [0f32; 64];
             for card in cards & state.legal() {
                 values[card.bit() as usize] = if exact {
-                    duel.card(&state, card)
+                    ends.solved(&mut duel, &state, card)
                 } else {
                     ends.value(&state, Some(card))
                 };
@@ -390,7 +407,7 @@ mod tests {
         use rand::rngs::SmallRng;
         use rand::seq::SliceRandom;
 
-        use super::super::duel::Duel;
+        use crate::duel::Duel;
 
         let rules = Preset::HokmTwo.rules();
         let mut rng = SmallRng::seed_from_u64(9);
@@ -423,12 +440,16 @@ mod tests {
             });
             for me in Side::ALL.into_iter().take(2) {
                 let ends = hokm_for_two(me);
-                let mut duel = Duel::new(&ends, far);
+                let mut duel = Duel::until(far);
                 for card in state.legal() {
                     let mut child = state;
                     child.play(card);
                     let exact = brute(&ends, &child);
-                    assert_eq!(duel.card(&state, card), exact, "{card} in round {round}");
+                    assert_eq!(
+                        ends.solved(&mut duel, &state, card),
+                        exact,
+                        "{card} in round {round}"
+                    );
                     kots += usize::from(exact.abs() > 1.5);
                 }
             }

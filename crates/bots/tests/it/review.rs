@@ -5,16 +5,18 @@ use std::collections::HashMap;
 
 use courtpiece_bots::Level;
 use courtpiece_bots::Solver;
-use courtpiece_bots::review::{Outcome, ReviewError, review, review_hand};
-use courtpiece_rules::{GameRecord, Intent, PlayState, Preset, RuleSet, Seat, SeatView, Side, Stop};
+use courtpiece_bots::review::{Outcome, ReviewError, review, review_hand, reviewable};
+use courtpiece_rules::{
+    Call, GameRecord, Intent, Mode, PlayState, Preset, RuleSet, Scoring, Seat, SeatView, Side, Stop,
+};
 
 use crate::solver::{brute, brute_run};
 
 /// How the hand ends for `team` from `pos` by brute force: the race to seven (counted), a court
 /// where the loser has none and the winner takes every trick to its seventh, or under the heap
-/// collects every trick left, and in Single Sar (whose courts scoring rewards them) all thirteen
-/// where it takes every trick left too.
-fn brute_end(pos: &PlayState, team: Side) -> Outcome {
+/// collects every trick left, and where the scoring rewards them (`all_thirteen`: Single Sar
+/// counting courts) all thirteen where it takes every trick left too.
+fn brute_end(pos: &PlayState, team: Side, all_thirteen: bool) -> Outcome {
     let taken = pos.taken();
     let (ours, theirs) = (taken[team.index()], taken[team.other().index()]);
     let won = ours >= 7 || (theirs < 7 && ours + brute(pos, team, &mut HashMap::new()) >= 7);
@@ -28,7 +30,7 @@ fn brute_end(pos: &PlayState, team: Side) -> Outcome {
             Some(heap) => brute(pos, winner, &mut HashMap::new()) == pos.tricks_left() + heap.tricks,
             None => w >= 7 || brute_run(pos, winner) >= 7 - w,
         };
-    let fifty_two = court && pos.heap().is_none() && brute_run(pos, winner) == pos.tricks_left();
+    let fifty_two = court && all_thirteen && brute_run(pos, winner) == pos.tricks_left();
     Outcome::new(won, court, fifty_two)
 }
 
@@ -58,7 +60,18 @@ fn every_card_of_the_last_tricks_is_valued_as_a_full_search_values_it() {
     rules.stop = Stop::All;
     rules.max_hands = Some(4);
     rules.target = None;
-    reviews_as_a_full_search(&rules);
+    reviews_as_a_full_search(&rules, 10);
+}
+
+/// At a table of two a side is one player, the hand a race to seven and the court its first
+/// seven tricks (R2-SCORE): the duel's answers, from the eighth trick, against brute force.
+#[test]
+fn at_a_table_of_two_every_card_is_valued_as_a_full_search_values_it() {
+    let mut rules = Preset::HokmTwo.rules();
+    rules.stop = Stop::All;
+    rules.max_hands = Some(4);
+    rules.target = None;
+    reviews_as_a_full_search(&rules, 8);
 }
 
 /// Under the Double Sar heap the review counts what is collected: the heap and the run that may
@@ -69,17 +82,23 @@ fn under_the_heap_every_card_is_valued_by_what_its_side_collects() {
     rules.stop = Stop::All;
     rules.max_hands = Some(4);
     rules.target = None;
-    reviews_as_a_full_search(&rules);
+    reviews_as_a_full_search(&rules, 10);
 }
 
-/// Reviews the last four tricks of four hands of three recorded matches under `rules`, and
-/// checks every figure against brute force.
-fn reviews_as_a_full_search(rules: &RuleSet) {
+/// Reviews four hands of three recorded matches under `rules` from trick `from`, and checks
+/// every figure against brute force.
+fn reviews_as_a_full_search(rules: &RuleSet, from: u8) {
     let (mut costly, mut races, mut worse) = (0, 0, 0);
+    let seats = rules.seats().count();
+    let all_thirteen = rules.mode == Mode::SingleSar && rules.scoring != Scoring::Hokm;
     for seed in 1..=3 {
         let record = recorded(rules, seed);
-        let reviewed = review(&record, &mut Solver::new(), 10).unwrap();
-        assert_eq!(reviewed.len(), 4 * 4 * 4, "the last four tricks of four hands");
+        let reviewed = review(&record, &mut Solver::new(), from).unwrap();
+        assert_eq!(
+            reviewed.len(),
+            4 * usize::from(14 - from) * seats,
+            "the last tricks of four hands"
+        );
         // the same positions again, through the record
         let mut m = record.start().unwrap();
         let mut i = 0;
@@ -87,7 +106,7 @@ fn reviews_as_a_full_search(rules: &RuleSet) {
             m.advance();
             if let Intent::Play { card } = mv.intent {
                 let pos = PlayState::from_round(m.round());
-                if pos.tricks_played() + 1 >= 10 {
+                if pos.tricks_played() + 1 >= from {
                     let r = &reviewed[i];
                     i += 1;
                     assert_eq!((r.hand, r.seat, r.card), (mv.hand, mv.seat, card));
@@ -114,10 +133,14 @@ fn reviews_as_a_full_search(rules: &RuleSet) {
                     let ends = |c| {
                         let mut next = pos;
                         next.play(c);
-                        brute_end(&next, team)
+                        brute_end(&next, team, all_thirteen)
                     };
                     if pos.taken().iter().all(|&t| t < 7) {
-                        assert_eq!(r.outcome_before, Some(brute_end(&pos, team)), "{r:?}");
+                        assert_eq!(
+                            r.outcome_before,
+                            Some(brute_end(&pos, team, all_thirteen)),
+                            "{r:?}"
+                        );
                         assert_eq!(r.outcome_after, Some(ends(card)), "{r:?}");
                         races += 1;
                         match r.keeps {
@@ -139,7 +162,7 @@ fn reviews_as_a_full_search(rules: &RuleSet) {
         assert_eq!(i, reviewed.len());
     }
     assert!(costly > 0, "bots of these levels give tricks away now and then");
-    assert!(races > 0, "some hands' races are still open at the tenth trick");
+    assert!(races > 0, "some hands' races are still open at trick {from}");
     assert!(
         worse > 0,
         "of {races} cards with the race open, some make the end worse"
@@ -150,7 +173,7 @@ fn reviews_as_a_full_search(rules: &RuleSet) {
 /// shown make the deal, and every card is valued as the record's review values it.
 #[test]
 fn a_hand_is_reviewed_from_the_view_at_its_end_as_from_the_record() {
-    for preset in [Preset::CourtPiece, Preset::DoubleSar] {
+    for preset in [Preset::CourtPiece, Preset::DoubleSar, Preset::HokmTwo] {
         let mut rules = preset.rules();
         rules.max_hands = Some(2);
         rules.target = None;
@@ -204,4 +227,9 @@ fn rules_the_review_does_not_count_are_refused() {
             "{preset}"
         );
     }
+    // at a table of two too, a face-down indicator is not known to the record
+    let mut rules = Preset::HokmTwo.rules();
+    rules.call = Call::Hidden;
+    assert!(matches!(reviewable(&rules), Err(ReviewError::Rules)));
+    assert!(reviewable(&Preset::HokmTwo.rules()).is_ok());
 }

@@ -9,7 +9,7 @@ use courtpiece_rules::{
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-/// Plain minimax over every legal card, remembering positions already valued (and nothing
+/// Plain minimax over every legal card, at a table of four or of two, remembering positions already valued (and nothing
 /// else: no pruning, no bounds, no equivalent cards): the most tricks `team` takes from `pos`,
 /// or under the Double Sar heap collects.
 pub(crate) fn brute(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u8>) -> u8 {
@@ -19,7 +19,7 @@ pub(crate) fn brute(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u
     if let Some(&v) = seen.get(pos) {
         return v;
     }
-    let maximizing = pos.to_play().team() == team;
+    let maximizing = pos.seats().side(pos.to_play()) == team;
     let mut best = if maximizing { 0 } else { u8::MAX };
     for card in pos.legal() {
         let (child, _) = play(pos, card);
@@ -36,12 +36,12 @@ pub(crate) fn brute_run(pos: &PlayState, team: Side) -> u8 {
     if pos.tricks_left() == 0 {
         return 0;
     }
-    let maximizing = pos.to_play().team() == team;
+    let maximizing = pos.seats().side(pos.to_play()) == team;
     let mut best = if maximizing { 0 } else { u8::MAX };
     for card in pos.legal() {
         let (child, won) = play(pos, card);
         let v = match won {
-            Some(w) if w.team() == team => 1 + brute_run(&child, team),
+            Some(w) if pos.seats().side(w) == team => 1 + brute_run(&child, team),
             Some(_) => 0,
             None => brute_run(&child, team),
         };

@@ -1,21 +1,23 @@
-//! Hokm for two solved exactly: with both hands of a sampled layout open, what each card is worth
-//! under best play by both players, where a playout only estimates it.
+//! Hokm for two solved exactly: with both hands open, the most tricks a player can take with
+//! best play by both (R-FOLLOW, R-WIN), and how the hand ends (R2-SCORE).
 //!
-//! The hand is a race to seven tricks (R2-SCORE). Whoever would take seven of the thirteen with
-//! every trick played wins the race, so the question is the double-dummy one, "can this player
-//! take k of the tricks left?", and a yes/no search answers it with alpha-beta cutoffs. Taking
-//! the first seven is worth more (a kot): that is a second, cheaper search, "can this player take
-//! each of the next k tricks?", asked only while the other player has none. Both searches keep
-//! what they learn at the start of each trick, in relative ranks, so positions that differ only
-//! in cards already played meet; they cut off early on the tricks the leader can cash and the
-//! trumps that win whenever they are played.
+//! The hand is a race to seven tricks. Whoever would take seven of the thirteen with every trick
+//! played wins the race, so the question is the double-dummy one, "can this player take k of the
+//! tricks left?", and a yes/no search answers it with alpha-beta cutoffs. Taking the first seven
+//! is worth more (a kot): that is a second, cheaper search, "can this player take each of the
+//! next k tricks?", asked only while the other player has none. Both searches keep what they
+//! learn at the start of each trick, in relative ranks, so positions that differ only in cards
+//! already played meet; they cut off early on the tricks the leader can cash and the trumps that
+//! win whenever they are played.
+//!
+//! Hard solves each layout it samples at a table of two with it; a review solves the hands of a
+//! record.
 
 use courtpiece_rules::ending::SEVEN;
-use courtpiece_rules::{Card, CardSet, HandKind, PlayState, Rank, Side, Suit};
+use courtpiece_rules::{Call, Card, CardSet, Count, Mode, PlayState, Rank, RuleSet, Side, Suit};
 use std::time::Instant;
 
-use super::playout::Ends;
-use crate::solver::{KeyMap, key_of};
+use crate::solver::{KeyMap, RaceEnd, key_of};
 
 /// The cards of one suit in a card set's bits.
 const LANE: u64 = 0x1FFF;
@@ -23,60 +25,105 @@ const LANE: u64 = 0x1FFF;
 /// How many nodes go by between looks at the clock.
 const CLOCK_EVERY: u64 = 512;
 
-/// The exact search of one layout; what it learns lasts while the layout does.
-pub(super) struct Duel<'a> {
-    ends: &'a Ends,
+/// Does the duel count what the hand is played for under these rules? Tricks at a table of two,
+/// with no heap (Double Sar is a game of four), trumps known once play starts and no 2♥ above
+/// them (Satat).
+pub fn duels(rules: &RuleSet) -> bool {
+    rules.seats().count() == 2
+        && rules.mode == Mode::SingleSar
+        && rules.count == Count::Tricks
+        && rules.call != Call::FirstVoid
+        && !rules.two_of_hearts
+}
+
+/// The exact search of a table of two. Keep one for many positions with the same trumps: what it
+/// learns carries over (and is forgotten when the trumps change).
+#[derive(Default)]
+pub struct Duel {
+    /// The trumps of the positions searched, once there have been any.
+    trumps: Option<Option<Suit>>,
     /// Bounds on the tricks seat 0 takes from a trick start, every trick played.
     tricks: KeyMap<(u8, u8)>,
     /// Bounds on the run of tricks each seat can take from a trick start.
     runs: [KeyMap<(u8, u8)>; 2],
     nodes: u64,
-    deadline: Instant,
+    deadline: Option<Instant>,
     out_of_time: bool,
 }
 
-impl<'a> Duel<'a> {
-    pub(super) fn new(ends: &'a Ends, deadline: Instant) -> Duel<'a> {
+impl Duel {
+    /// A search with no deadline.
+    pub fn new() -> Duel {
+        Duel::default()
+    }
+
+    /// A search that gives up at `deadline`.
+    pub fn until(deadline: Instant) -> Duel {
         Duel {
-            ends,
-            tricks: KeyMap::default(),
-            runs: [KeyMap::default(), KeyMap::default()],
-            nodes: 0,
-            deadline,
-            out_of_time: false,
+            deadline: Some(deadline),
+            ..Duel::default()
         }
     }
 
     /// Did the search give up at the deadline? Its answers since then mean nothing.
-    pub(super) fn out_of_time(&self) -> bool {
+    pub fn out_of_time(&self) -> bool {
         self.out_of_time
     }
 
-    /// What playing `card` from `state` is worth to my side with best play after it.
-    pub(super) fn card(&mut self, state: &PlayState, card: Card) -> f32 {
-        let mut child = *state;
-        child.play(card);
-        if child.result().is_some() || child.legal().is_empty() {
-            return self.ends.outcome(&child);
+    /// The most tricks `side` can take of those left, the one in progress included, every
+    /// trick played.
+    pub fn max_tricks(&mut self, pos: &PlayState, side: Side) -> u8 {
+        self.prepare(pos);
+        let (mut lo, mut hi) = (0, pos.tricks_left());
+        // the answer lies in lo..=hi: halve the range with yes/no searches
+        while lo < hi {
+            let k = (lo + hi).div_ceil(2);
+            if self.can_take(pos, side, k) {
+                lo = k;
+            } else {
+                hi = k - 1;
+            }
         }
-        let me = self.ends.side();
-        let them = me.other();
-        let taken = child.taken();
+        lo
+    }
+
+    /// How the race to seven ends from `pos`, the tricks taken so far counted, with best play by
+    /// both: its winner, and whether the winner takes it as a kot (the first seven).
+    pub fn race_end(&mut self, pos: &PlayState, side: Side) -> RaceEnd {
+        self.prepare(pos);
+        let taken = pos.taken();
         let need = |side: Side| SEVEN.saturating_sub(taken[side.index()]);
-        let (winner, loser) = if self.can_take(&child, me, need(me)) {
-            (me, them)
-        } else {
-            (them, me)
-        };
-        let kot = taken[loser.index()] == 0 && self.sweep(&child, winner, need(winner));
-        let kind = if kot { HandKind::Court } else { HandKind::Plain };
-        self.ends.worth_of(winner, kind)
+        let won = taken[side.index()] >= SEVEN
+            || (taken[side.other().index()] < SEVEN && self.can_take(pos, side, need(side)));
+        let winner = if won { side } else { side.other() };
+        let court = taken[winner.other().index()] == 0 && self.can_sweep(pos, winner, need(winner));
+        RaceEnd { winner, court }
+    }
+
+    /// Can `side` take every trick left, the one in progress first?
+    pub fn can_take_all(&mut self, pos: &PlayState, side: Side) -> bool {
+        self.prepare(pos);
+        let n = pos.tricks_left();
+        n == 0 || self.can_sweep(pos, side, n)
+    }
+
+    /// Forgets what was learnt under other trumps: the keys do not hold them.
+    fn prepare(&mut self, pos: &PlayState) {
+        debug_assert_eq!(pos.seats().count(), 2, "the duel plays a table of two");
+        if self.trumps != Some(pos.trumps()) {
+            self.tricks.clear();
+            self.runs.iter_mut().for_each(KeyMap::clear);
+            self.trumps = Some(pos.trumps());
+        }
     }
 
     /// Counts a node; true once the deadline has passed.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if !self.out_of_time && self.nodes.is_multiple_of(CLOCK_EVERY) && Instant::now() >= self.deadline {
+        if !self.out_of_time
+            && self.nodes.is_multiple_of(CLOCK_EVERY)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             self.out_of_time = true;
         }
         self.out_of_time
@@ -158,7 +205,7 @@ impl<'a> Duel<'a> {
     }
 
     /// Can `side` take each of the next `n` tricks, the one in progress first?
-    fn sweep(&mut self, s: &PlayState, side: Side, n: u8) -> bool {
+    fn can_sweep(&mut self, s: &PlayState, side: Side, n: u8) -> bool {
         if self.tick() {
             return false;
         }
@@ -197,9 +244,9 @@ impl<'a> Duel<'a> {
         for card in ordered(s) {
             let mut child = *s;
             let ok = match child.play(card).map(|w| s.seats().side(w)) {
-                Some(w) if w == side => self.sweep(&child, side, n - 1),
+                Some(w) if w == side => self.can_sweep(&child, side, n - 1),
                 Some(_) => false,
-                None => self.sweep(&child, side, n),
+                None => self.can_sweep(&child, side, n),
             };
             if ok == maximizing {
                 result = maximizing;
