@@ -1,12 +1,13 @@
 //! A hint, where the player turned hints on in the settings: on their turn to play a card, a
 //! button (or H) asks the Expert bot what it would play from the player's seat. It sees what the
-//! player sees and nothing more (their `SeatView`), and thinks on its own thread.
+//! player sees and nothing more (their `SeatView`), and thinks on its own thread. The card it
+//! names rises in the player's hand, as the arrow keys raise one, so that Enter plays it.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_bots::Level;
 use courtpiece_net::Session;
-use courtpiece_rules::{Intent, SeatView};
+use courtpiece_rules::{Card, Intent, SeatView};
 
 use super::{suit_color, table_on};
 use crate::desktop::cost::OurEgui;
@@ -14,6 +15,7 @@ use crate::desktop::job::Job;
 use crate::desktop::palette;
 use crate::desktop::screen::Screen;
 use crate::desktop::settings::Settings;
+use crate::desktop::table::Hover;
 use crate::desktop::table::input::Playable;
 use crate::words;
 
@@ -39,12 +41,24 @@ pub fn plugin(app: &mut App) {
         });
 }
 
-/// Takes in the Expert's answer once it has one.
-fn collect(mut hint: ResMut<Hint>) {
+/// Takes in the Expert's answer once it has one, and raises the card it names.
+fn collect(mut hint: ResMut<Hint>, playable: Res<Playable>, mut hover: ResMut<Hover>) {
     let Some(job) = hint.job.as_mut() else { return };
     if let Some(answer) = job.poll() {
         hint.job = None;
+        if let Some(card) = suggested(&answer, &playable) {
+            hover.0 = Some(card);
+        }
         hint.answer = Some(answer);
+    }
+}
+
+/// The card an answer names, while the player may still play it (an answer that comes after
+/// they played raises nothing).
+fn suggested(answer: &Result<Intent, String>, playable: &Playable) -> Option<Card> {
+    match answer {
+        Ok(Intent::Play { card }) if playable.active && playable.cards.contains(*card) => Some(*card),
+        _ => None,
     }
 }
 
@@ -101,6 +115,7 @@ fn hint(
                             .color(suit_color(card.suit(), settings.four_colours)),
                     );
                 });
+                ui.weak("It stands raised in your hand: Enter plays it.");
             }
             (None, Some(Ok(_))) => {
                 ui.label("The Expert has no card to suggest here.");
@@ -175,5 +190,36 @@ mod tests {
         assert!(to_play(&session, &laying).is_none());
         let waiting = Playable::default();
         assert!(to_play(&session, &waiting).is_none());
+    }
+
+    #[test]
+    fn the_card_named_is_raised_while_it_may_be_played() {
+        let (_, playable) = my_turn();
+        let card = playable.cards.lowest().expect("a card to play");
+        let answer = Ok(Intent::Play { card });
+        assert_eq!(suggested(&answer, &playable), Some(card));
+        // once the player has played, or for an answer that is no card, nothing rises
+        assert_eq!(suggested(&answer, &Playable::default()), None);
+        assert_eq!(suggested(&Err("no deal".to_owned()), &playable), None);
+        assert_eq!(suggested(&Ok(Intent::Keep), &playable), None);
+    }
+
+    #[test]
+    fn the_answer_raises_its_card_in_the_hand() {
+        let (_, playable) = my_turn();
+        let card = playable.cards.highest().expect("a card to play");
+        let mut app = App::new();
+        app.insert_resource(playable)
+            .init_resource::<Hover>()
+            .insert_resource(Hint {
+                job: Some(Job::spawn(move || Intent::Play { card })),
+                ..Hint::default()
+            })
+            .add_systems(Update, collect);
+        while app.world().resource::<Hint>().answer.is_none() {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            app.update();
+        }
+        assert_eq!(app.world().resource::<Hover>().0, Some(card));
     }
 }

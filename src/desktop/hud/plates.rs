@@ -170,23 +170,34 @@ fn plates(
     Ok(())
 }
 
-/// A round token with the first letter of `name`, in the colour of the player's side.
+/// A round token with the initials of `name`, in the colour of the player's side.
 fn avatar(ui: &mut egui::Ui, name: &str, colour: egui::Color32, size: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
     let painter = ui.painter();
     painter.circle_filled(rect.center(), size / 2.0, colour.gamma_multiply(0.55));
     painter.circle_stroke(rect.center(), size / 2.0 - 0.5, egui::Stroke::new(1.5, colour));
-    let initial: String = name
-        .chars()
-        .find(|c| c.is_alphanumeric())
-        .map_or_else(|| "?".to_owned(), |c| c.to_uppercase().collect());
+    let initials = initials(name);
+    let scale = if initials.chars().count() > 1 { 0.42 } else { 0.55 };
     painter.text(
         rect.center(),
         egui::Align2::CENTER_CENTER,
-        initial,
-        egui::FontId::proportional(size * 0.55),
+        initials,
+        egui::FontId::proportional(size * scale),
         egui::Color32::WHITE,
     );
+}
+
+/// The first letter of a name's first word and of its last: "Asha Khan" is "AK", and the
+/// players a record did not name ("Player 1", "Player 2") tell apart as "P1" and "P2".
+fn initials(name: &str) -> String {
+    let first = |word: &str| word.chars().find(|c| c.is_alphanumeric());
+    let mut words = name.split_whitespace().filter_map(first);
+    let (Some(a), b) = (words.next(), words.next_back()) else {
+        return "?".to_owned();
+    };
+    a.to_uppercase()
+        .chain(b.into_iter().flat_map(char::to_uppercase))
+        .collect()
 }
 
 /// The player's own clock, big, when turns are timed and it is their turn.
@@ -214,4 +225,21 @@ fn clock(mut contexts: EguiContexts, session: Res<Session>, shown: Res<Shown>, t
             });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::initials;
+
+    #[test]
+    fn initials_tell_the_unnamed_players_apart() {
+        assert_eq!(initials("Asha"), "A");
+        assert_eq!(initials("asha khan"), "AK");
+        assert_eq!(initials("Player 1"), "P1");
+        assert_eq!(initials("Player 2"), "P2");
+        assert_eq!(initials("Ravi's dummy"), "RD");
+        assert_eq!(initials("Mary Ann de Souza"), "MS");
+        assert_eq!(initials("  "), "?");
+        assert_eq!(initials("(bot)"), "B");
+    }
 }
