@@ -45,12 +45,13 @@ fn result(
     if let Some(hand) = hand {
         let courts = scores_courts(&session);
         let mut next = shown.at_result && keys.just_pressed(KeyCode::Enter);
-        // a seated player looks back on their own hand (a watcher's view is not a seat's)
+        // a seated player looks back on their own hand, a watcher (a replay, the rail) on
+        // everyone's: at the hand's end every card is public (R-ENDSEEN)
         let rules = session
             .lobby
             .as_ref()
             .map(|l| &l.rules)
-            .filter(|r| session.seat.is_some() && HandReview::offered(&view, r));
+            .filter(|r| HandReview::offered(&view, r));
         egui::Window::new("Hand over")
             .anchor(egui::Align2::CENTER_CENTER, [0.0, -60.0])
             .collapsible(false)

@@ -1,8 +1,9 @@
 //! The hand just played, looked back on with every hand open: for every card, how the hand
 //! ends for its side and what it could still take, before and after it with best play by
 //! everyone (`courtpiece review`'s figures, from the tricks and the cards shown at the hand's
-//! end). The player's own cards that cost their side stand out. The solver works on its own
-//! thread; the table goes on meanwhile.
+//! end). The player's own cards that cost their side stand out; for a watcher (a replay, the
+//! rail) every card that cost does. The solver works on its own thread; the table goes on
+//! meanwhile.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -115,6 +116,7 @@ fn window(
                 let names = Names {
                     session: &session,
                     view: &view,
+                    seated: session.seat.is_some(),
                     four_colours: settings.four_colours,
                     unit: if review.collected { "collected " } else { "" },
                 };
@@ -131,6 +133,8 @@ fn window(
 struct Names<'a> {
     session: &'a Session,
     view: &'a SeatView,
+    /// The one looking back played in the hand (at the view's seat); a watcher did not.
+    seated: bool,
     four_colours: bool,
     /// "collected " under the heap, where what counts is the tricks collected.
     unit: &'a str,
@@ -144,10 +148,10 @@ impl Names<'_> {
     }
 
     /// A card of the hand: the player's own that cost their side on a gold ground, anyone
-    /// else's that did underlined.
+    /// else's that did underlined; for a watcher, every card that cost on a gold ground.
     fn marked(&self, r: &CardReview) -> egui::RichText {
         let card = self.card(r.card);
-        match (r.costly(), r.seat == self.view.seat) {
+        match (r.costly(), r.seat == self.view.seat || !self.seated) {
             (false, _) => card,
             (_, true) => egui::RichText::new(words::card(r.card))
                 .size(17.0)
@@ -160,7 +164,7 @@ impl Names<'_> {
 
     /// Who played a seat, short: "you", or the name in the seat's side colour.
     fn seat(&self, seat: Seat) -> egui::RichText {
-        let name = if seat == self.view.seat {
+        let name = if self.seated && seat == self.view.seat {
             "you".to_owned()
         } else {
             named(self.session, self.view, seat).0
@@ -175,33 +179,20 @@ impl Names<'_> {
 }
 
 fn show(ui: &mut egui::Ui, names: &Names, cards: &[CardReview]) {
-    let me = names.view.seat;
+    let me = names.seated.then_some(names.view.seat);
     let costly_of = |mine: bool| {
         cards
             .iter()
-            .filter(|r| (r.seat == me) == mine && r.costly())
+            .filter(|r| (Some(r.seat) == me) == mine && r.costly())
             .count()
     };
-    let partners = names.view.seats.in_teams();
-    ui.label(
-        egui::RichText::new(headline(costly_of(true), partners))
-            .size(18.0)
-            .strong(),
-    );
-    let (others, whose) = if partners {
-        ("Of the others,", "its side")
-    } else {
-        ("Of your opponent's,", "its player")
+    let table = Table {
+        partners: names.view.seats.in_teams(),
+        seated: names.seated,
     };
-    ui.label(format!(
-        "{others} {} cost them. A card costs {whose} when it makes the end of the hand worse (a lost \
-         hand, a court), or once the race to seven is over, tricks. Best play by everyone, every hand \
-         open.",
-        match costly_of(false) {
-            0 => "none".to_owned(),
-            n => words::cards(count(n)),
-        }
-    ));
+    let (title, rest) = table.summary(costly_of(true), costly_of(false));
+    ui.label(egui::RichText::new(title).size(18.0).strong());
+    ui.label(rest);
     ui.add_space(6.0);
     egui::ScrollArea::vertical().max_height(430.0).show(ui, |ui| {
         egui::Grid::new("review-tricks")
@@ -230,16 +221,53 @@ fn show(ui: &mut egui::Ui, names: &Names, cards: &[CardReview]) {
     });
 }
 
-/// What the player's own cards cost, in a sentence: their side's loss, or at a table without
-/// partners (§9) their own.
-fn headline(mine: usize, partners: bool) -> String {
-    let whom = if partners { "your side" } else { "you" };
-    match mine {
-        0 => format!("None of your cards cost {whom} anything."),
-        n => format!(
-            "{} of yours cost {whom}.",
-            words::capitalised(&words::cards(count(n)))
-        ),
+/// Who looks back on the hand, and at what table.
+struct Table {
+    /// The players sit in teams of two; at a table of two (§9) a side is one player.
+    partners: bool,
+    /// The one looking back played in the hand; a watcher (a replay, the rail) did not.
+    seated: bool,
+}
+
+impl Table {
+    /// The review's headline, what the player's own cards cost (for a watcher, every card), and
+    /// the sentence under it.
+    fn summary(&self, mine: usize, others: usize) -> (String, String) {
+        let (side, sides) = if self.partners {
+            ("side", "sides")
+        } else {
+            ("player", "players")
+        };
+        let how = format!(
+            "A card costs its {side} when it makes the end of the hand worse (a lost hand, a court), or \
+             once the race to seven is over, tricks. Best play by everyone, every hand open."
+        );
+        if !self.seated {
+            let title = match others {
+                0 => format!("No card cost its {side} anything."),
+                1 => format!("A card cost its {side}."),
+                n => format!("{n} cards cost their {sides}."),
+            };
+            return (title, how);
+        }
+        let whom = if self.partners { "your side" } else { "you" };
+        let title = match mine {
+            0 => format!("None of your cards cost {whom} anything."),
+            n => format!(
+                "{} of yours cost {whom}.",
+                words::capitalised(&words::cards(count(n)))
+            ),
+        };
+        let of_others = if self.partners {
+            "Of the others,"
+        } else {
+            "Of your opponent's,"
+        };
+        let counted = match others {
+            0 => "none".to_owned(),
+            n => words::cards(count(n)),
+        };
+        (title, format!("{of_others} {counted} cost them. {how}"))
     }
 }
 
@@ -280,15 +308,44 @@ fn costly_card(ui: &mut egui::Ui, names: &Names, r: &CardReview) {
 
 #[cfg(test)]
 mod tests {
-    use super::headline;
+    use super::Table;
 
     #[test]
     fn the_headline_is_a_sentence() {
-        assert_eq!(headline(0, true), "None of your cards cost your side anything.");
-        assert_eq!(headline(1, true), "A card of yours cost your side.");
-        assert_eq!(headline(3, true), "3 cards of yours cost your side.");
+        let seated = |partners| Table {
+            partners,
+            seated: true,
+        };
+        let title = |mine, partners| seated(partners).summary(mine, 0).0;
+        assert_eq!(title(0, true), "None of your cards cost your side anything.");
+        assert_eq!(title(1, true), "A card of yours cost your side.");
+        assert_eq!(title(3, true), "3 cards of yours cost your side.");
         // alone at a table of two, what a card costs is the player's own
-        assert_eq!(headline(0, false), "None of your cards cost you anything.");
-        assert_eq!(headline(2, false), "2 cards of yours cost you.");
+        assert_eq!(title(0, false), "None of your cards cost you anything.");
+        assert_eq!(title(2, false), "2 cards of yours cost you.");
+        let rest = seated(false).summary(0, 0).1;
+        assert!(
+            rest.starts_with("Of your opponent's, none cost them. A card costs its player"),
+            "{rest}"
+        );
+        let rest = seated(true).summary(0, 2).1;
+        assert!(
+            rest.starts_with("Of the others, 2 cards cost them. A card costs its side"),
+            "{rest}"
+        );
+    }
+
+    /// A watcher played no card: the review counts everyone's.
+    #[test]
+    fn a_watcher_is_told_of_every_card() {
+        let watching = Table {
+            partners: true,
+            seated: false,
+        };
+        assert_eq!(watching.summary(0, 0).0, "No card cost its side anything.");
+        assert_eq!(watching.summary(0, 1).0, "A card cost its side.");
+        let (title, rest) = watching.summary(0, 4);
+        assert_eq!(title, "4 cards cost their sides.");
+        assert!(rest.starts_with("A card costs its side when"), "{rest}");
     }
 }

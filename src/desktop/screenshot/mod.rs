@@ -5,7 +5,7 @@
 //! (in Hokm for two also a turn of the draw, the player looking at a stock card); `layout`, to
 //! check a window size quickly, the main menu, the host page, the deal and a trick; `replay`,
 //! with `--replay FILE`, the record's replay paused on a trick with its controls, then three
-//! cards back; `lan`, a LAN table hosted here and joined by a second window process ([`lan`]),
+//! cards back, then played on to the hand's end and the hand looked back on; `lan`, a LAN table hosted here and joined by a second window process ([`lan`]),
 //! the lobby, a trick and the hand's result from each side.
 
 use std::net::SocketAddr;
@@ -54,7 +54,8 @@ pub enum ScriptName {
     Demo,
     /// The menu, the host page, the deal and a trick, to check the layout at a window's size.
     Layout,
-    /// The replay of `--replay FILE`: a trick with the controls, then three cards back.
+    /// The replay of `--replay FILE`: a trick with the controls, then three cards back, then
+    /// the hand looked back on at its end.
     Replay,
     /// A LAN table hosted here and joined by a second window process: the lobby, a trick and the
     /// hand's result from each side (the guest's in `DIR/guest`).
@@ -84,6 +85,9 @@ enum Shot {
     ReplayTrick,
     /// The same replay three cards back.
     ReplayBack,
+    /// The replay played on to a hand's end, and that hand looked back on (where the rules can
+    /// be reviewed).
+    ReplayReview,
     /// The lobby of a LAN table: the host's with the guest seated, the guest's in its seat.
     Lobby,
     /// Not a picture: the host deals once the guest has pictured its lobby.
@@ -101,6 +105,7 @@ impl Shot {
             Shot::Review => "review",
             Shot::ReplayTrick => "replay",
             Shot::ReplayBack => "replay-back",
+            Shot::ReplayReview => "replay-review",
             Shot::Lobby => "lobby",
             Shot::DealWhenGuestReady => "",
         }
@@ -126,7 +131,7 @@ impl ScriptName {
                 Shot::Deal,
                 Shot::Trick,
             ],
-            ScriptName::Replay => &[Shot::ReplayTrick, Shot::ReplayBack],
+            ScriptName::Replay => &[Shot::ReplayTrick, Shot::ReplayBack, Shot::ReplayReview],
             ScriptName::Lan => &[Shot::Lobby, Shot::DealWhenGuestReady, Shot::Trick, Shot::Scoring],
             ScriptName::LanGuest => &[Shot::Lobby, Shot::Trick, Shot::Scoring],
         }
@@ -291,6 +296,19 @@ fn run(
     {
         script.step += 1;
     }
+    // the replay's rules are the record's
+    let rules = table
+        .session
+        .as_ref()
+        .and_then(|s| s.lobby.as_ref())
+        .map(|l| l.rules.clone());
+    if shot_is(&script, Shot::ReplayReview)
+        && rules
+            .as_ref()
+            .is_some_and(|r| courtpiece_bots::review::reviewable(r).is_err())
+    {
+        script.step += 1;
+    }
     let Some(&shot) = script.shots.get(script.step) else {
         if script.saved.iter().all(saved) && guest_done(&mut script, &mut exit) {
             // a file is on disk before its capture's task has let go of the GPU buffer; a task
@@ -325,7 +343,7 @@ fn run(
             }
             on(wanted)
         }
-        Shot::ReplayTrick | Shot::ReplayBack if table.replay.is_none() => false,
+        Shot::ReplayTrick | Shot::ReplayBack | Shot::ReplayReview if table.replay.is_none() => false,
         Shot::ReplayTrick => {
             let on_a_trick = view.is_some_and(on_a_later_trick);
             if on_a_trick && let Some(replay) = table.replay.as_mut() {
@@ -342,6 +360,20 @@ fn run(
                 false
             }
             _ => shown.caught_up(),
+        },
+        Shot::ReplayReview => match (table.replay.as_mut(), rules.as_ref()) {
+            (Some(replay), Some(rules)) if !script.acted => {
+                // on to a hand's end, where the table shows every card
+                replay.playing = true;
+                let over = shown.events.iter().any(|e| matches!(e, Event::HandOver { .. }));
+                if over && let Some(view) = view.filter(|v| HandReview::offered(v, rules)) {
+                    replay.playing = false;
+                    script.acted = true;
+                    table.review.start(view, rules);
+                }
+                false
+            }
+            _ => table.review.answered(),
         },
         _ if table.session.is_none() => {
             let sit = match (script.name, script.join) {
