@@ -6,7 +6,7 @@ use std::path::Path;
 
 use courtpiece::words;
 use courtpiece_bots::Solver;
-use courtpiece_bots::review::{CardReview, ReviewError, review};
+use courtpiece_bots::review::{CardReview, ReviewError, Scope, review};
 use courtpiece_rules::{GameRecord, Mode, RuleSet};
 use serde::Serialize;
 
@@ -20,6 +20,9 @@ pub struct Options {
     /// solver longest.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=13))]
     pub from_trick: u8,
+    /// Review only this hand of the match (from 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub hand: Option<u32>,
     /// Print the review as one line of JSON.
     #[arg(long)]
     pub json: bool,
@@ -52,7 +55,19 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         path: path.to_path_buf(),
         source,
     })?;
-    let reviewed = review(&record, &mut Solver::new(), o.from_trick).map_err(|e| match e {
+    let hands = record.moves.iter().map(|m| m.hand).max().unwrap_or(0);
+    if let Some(hand) = o.hand.filter(|&h| h > hands) {
+        return Err(CliError::Usage(format!(
+            "{}: there is no hand {hand}: the record holds {}",
+            path.display(),
+            words::counted(hands, "hand", "hands")
+        )));
+    }
+    let scope = Scope {
+        from_trick: o.from_trick,
+        hand: o.hand,
+    };
+    let reviewed = review(&record, &mut Solver::new(), scope).map_err(|e| match e {
         ReviewError::Record(source) => CliError::Record {
             path: path.to_path_buf(),
             source,
@@ -64,7 +79,7 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         say!("{}", serde_json::to_string(&figures).unwrap_or_default());
         return Ok(());
     }
-    say_part!("{}", describe(&figures, &Table::of(&record.rules), o.from_trick));
+    say_part!("{}", describe(&figures, &Table::of(&record.rules), &scope));
     Ok(())
 }
 
@@ -108,7 +123,7 @@ impl Table {
 }
 
 /// The review in words, a line for each costly card and one for the whole.
-fn describe(figures: &Figures, table: &Table, from_trick: u8) -> String {
+fn describe(figures: &Figures, table: &Table, scope: &Scope) -> String {
     let side = if table.partners { "side" } else { "player" };
     // under the heap what a side can lose is tricks it would have collected (R-COLLECT)
     let (verb, one, many) = if table.heap {
@@ -151,10 +166,14 @@ fn describe(figures: &Figures, table: &Table, from_trick: u8) -> String {
         );
     }
     let tricks_lost = figures.costly.len() - figures.ends_made_worse;
+    let hands = scope
+        .hand
+        .map_or_else(|| "each hand".to_owned(), |h| format!("hand {h}"));
     text += &format!(
-        "{} reviewed from trick {from_trick} of each hand; {} made the end of the hand worse for their \
+        "{} reviewed from trick {} of {hands}; {} made the end of the hand worse for their \
          {side}; once the race to seven was over, {} cost their {side} {} in all\n",
         words::cards(u32::try_from(figures.cards_reviewed).unwrap_or(u32::MAX)),
+        scope.from_trick,
         figures.ends_made_worse,
         tricks_lost,
         words::counted(figures.tricks_lost, one, many)
@@ -197,7 +216,7 @@ mod tests {
     fn one_trick_is_said_as_one() {
         let reviewed = [costly(1, 0, "7S".parse().ok())];
         assert_eq!(
-            describe(&figures(&reviewed), &HEAP, 9),
+            describe(&figures(&reviewed), &HEAP, &Scope::from_trick(9)),
             "hand 2, trick 10: seat 3 played 8C: its side could collect 1 more trick before, 0 after (cost 1); \
              7S would have kept 1\n\
              a card reviewed from trick 9 of each hand; 0 made the end of the hand worse for their side; \
@@ -210,7 +229,7 @@ mod tests {
         // a card that cost nothing is counted, not listed
         let reviewed = [costly(7, 5, None), costly(5, 5, None)];
         assert_eq!(
-            describe(&figures(&reviewed), &TRICKS, 1),
+            describe(&figures(&reviewed), &TRICKS, &Scope::ALL),
             "hand 2, trick 10: seat 3 played 8C: its side could take 7 more tricks before, 5 after (cost 2)\n\
              2 cards reviewed from trick 1 of each hand; 0 made the end of the hand worse for their side; \
              once the race to seven was over, 1 cost their side 2 tricks in all\n"
@@ -233,7 +252,7 @@ mod tests {
             ..costly(6, 2, "2H".parse().ok())
         };
         assert_eq!(
-            describe(&figures(&[lost, kept]), &TRICKS, 1),
+            describe(&figures(&[lost, kept]), &TRICKS, &Scope::ALL),
             "hand 2, trick 10: seat 3 played 8C: it turned a won hand into a lost hand; 8S would have kept \
              a won hand (its side could take 1 more trick before, 0 after)\n\
              2 cards reviewed from trick 1 of each hand; 1 made the end of the hand worse for their side; \
@@ -249,9 +268,16 @@ mod tests {
             partners: false,
         };
         assert_eq!(
-            describe(&figures(&[costly(3, 2, None)]), &two, 8),
+            describe(
+                &figures(&[costly(3, 2, None)]),
+                &two,
+                &Scope {
+                    from_trick: 8,
+                    hand: Some(2)
+                }
+            ),
             "hand 2, trick 10: seat 3 played 8C: its player could take 3 more tricks before, 2 after (cost 1)\n\
-             a card reviewed from trick 8 of each hand; 0 made the end of the hand worse for their player; \
+             a card reviewed from trick 8 of hand 2; 0 made the end of the hand worse for their player; \
              once the race to seven was over, 1 cost their player 1 trick in all\n"
         );
     }

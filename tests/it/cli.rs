@@ -797,6 +797,24 @@ fn review_lists_the_cards_that_cost_tricks() {
         "{text}"
     );
 
+    // one hand of the match alone, and a hand the record does not hold
+    let one = courtpiece(&["review", two.to_str().unwrap(), "--hand", "2", "--json"]);
+    assert!(one.status.success(), "{}", String::from_utf8_lossy(&one.stderr));
+    let one: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    let second = kept
+        .moves
+        .iter()
+        .filter(|m| m.hand == 2 && matches!(m.intent, Intent::Play { .. }))
+        .count();
+    assert_eq!(one["cards_reviewed"].as_u64().unwrap(), second as u64, "{one}");
+    let none = courtpiece(&["review", two.to_str().unwrap(), "--hand", "9"]);
+    assert!(!none.status.success());
+    assert!(
+        String::from_utf8_lossy(&none.stderr).contains("there is no hand 9: the record holds 2 hands"),
+        "{}",
+        String::from_utf8_lossy(&none.stderr)
+    );
+
     let mindi = served(&dir, "mindi", "mindi", "1");
     let out = courtpiece(&["review", mindi.to_str().unwrap()]);
     assert!(!out.status.success());

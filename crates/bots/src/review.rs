@@ -173,13 +173,42 @@ pub enum ReviewError {
     NotOver,
 }
 
-/// Reviews every card of trick play in `record` from trick `from_trick` of each hand on (1 for
-/// all: the first tricks of a full deal take the solver longest). `solver` answers at a table of
-/// four; a table of two is searched by a duel of its own.
+/// Which cards of a record a review looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scope {
+    /// Each hand from this trick on (1 for all: the first tricks of a full deal take the solver
+    /// longest).
+    pub from_trick: u8,
+    /// Only this hand (numbered from 1), or every hand.
+    pub hand: Option<u32>,
+}
+
+impl Scope {
+    /// Every card of every hand.
+    pub const ALL: Scope = Scope {
+        from_trick: 1,
+        hand: None,
+    };
+
+    /// Every hand from trick `from_trick` on.
+    pub fn from_trick(from_trick: u8) -> Scope {
+        Scope {
+            from_trick,
+            ..Scope::ALL
+        }
+    }
+
+    fn takes(&self, hand: u32, pos: &PlayState) -> bool {
+        self.hand.is_none_or(|h| h == hand) && pos.tricks_played() + 1 >= self.from_trick
+    }
+}
+
+/// Reviews the cards of trick play in `record` that `scope` takes. `solver` answers at a table
+/// of four; a table of two is searched by a duel of its own.
 pub fn review(
     record: &GameRecord,
     solver: &mut Solver,
-    from_trick: u8,
+    scope: Scope,
 ) -> Result<Vec<CardReview>, ReviewError> {
     reviewable(&record.rules)?;
     // replayed first, so that a bad record is refused before any solving
@@ -192,8 +221,7 @@ pub fn review(
             && m.round().phase() == Phase::TrickPlay
         {
             let pos = PlayState::from_round(m.round());
-            if pos.tricks_played() + 1 >= from_trick && pos.legal().contains(card) && pos.to_play() == mv.seat
-            {
+            if scope.takes(mv.hand, &pos) && pos.legal().contains(card) && pos.to_play() == mv.seat {
                 reviewer.card(&pos, mv.hand, card);
             }
         }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use courtpiece_bots::Level;
 use courtpiece_bots::Solver;
-use courtpiece_bots::review::{Outcome, ReviewError, review, review_hand, reviewable};
+use courtpiece_bots::review::{Outcome, ReviewError, Scope, review, review_hand, reviewable};
 use courtpiece_rules::{
     Call, GameRecord, Intent, Mode, PlayState, Preset, RuleSet, Scoring, Seat, SeatView, Side, Stop,
 };
@@ -93,7 +93,7 @@ fn reviews_as_a_full_search(rules: &RuleSet, from: u8) {
     let all_thirteen = rules.mode == Mode::SingleSar && rules.scoring != Scoring::Hokm;
     for seed in 1..=3 {
         let record = recorded(rules, seed);
-        let reviewed = review(&record, &mut Solver::new(), from).unwrap();
+        let reviewed = review(&record, &mut Solver::new(), Scope::from_trick(from)).unwrap();
         assert_eq!(
             reviewed.len(),
             4 * usize::from(14 - from) * seats,
@@ -190,13 +190,22 @@ fn a_hand_is_reviewed_from_the_view_at_its_end_as_from_the_record() {
             }
         }
         assert_eq!(ends.len(), 2, "{preset}: a view at the end of each hand");
-        let from_record = review(&record, &mut Solver::new(), 1).unwrap();
+        let from_record = review(&record, &mut Solver::new(), Scope::ALL).unwrap();
         let mut solver = Solver::new();
         let mut from_views = Vec::new();
         for view in &ends {
             from_views.extend(review_hand(view, &rules, &mut solver).unwrap());
         }
         assert_eq!(from_views, from_record, "{preset}");
+        // one hand alone is that hand's part of the whole
+        let second = Scope {
+            hand: Some(2),
+            ..Scope::ALL
+        };
+        let alone = review(&record, &mut Solver::new(), second).unwrap();
+        assert!(!alone.is_empty());
+        let part: Vec<_> = from_record.into_iter().filter(|r| r.hand == 2).collect();
+        assert_eq!(alone, part, "{preset}");
     }
     // mid-hand the other hands are not known
     let rules = Preset::CourtPiece.rules();
@@ -223,7 +232,10 @@ fn rules_the_review_does_not_count_are_refused() {
         rules.target = None;
         let record = GameRecord::new(&rules, 1);
         assert!(
-            matches!(review(&record, &mut Solver::new(), 1), Err(ReviewError::Rules)),
+            matches!(
+                review(&record, &mut Solver::new(), Scope::ALL),
+                Err(ReviewError::Rules)
+            ),
             "{preset}"
         );
     }
