@@ -25,6 +25,9 @@ const LANE: u64 = 0x1FFF;
 /// How many nodes go by between looks at the clock.
 const CLOCK_EVERY: u64 = 512;
 
+/// The most positions the tables keep before they are cleared, as the solver bounds its own.
+const MAX_ENTRIES: usize = 4_000_000;
+
 /// Does the duel count what the hand is played for under these rules? Tricks at a table of two,
 /// with no heap (Double Sar is a game of four), trumps known once play starts and no 2♥ above
 /// them (Satat).
@@ -107,10 +110,12 @@ impl Duel {
         n == 0 || self.can_sweep(pos, side, n)
     }
 
-    /// Forgets what was learnt under other trumps: the keys do not hold them.
+    /// Forgets what was learnt under other trumps (the keys do not hold them), and all of it
+    /// once the tables grow large over a long session.
     fn prepare(&mut self, pos: &PlayState) {
         debug_assert_eq!(pos.seats().count(), 2, "the duel plays a table of two");
-        if self.trumps != Some(pos.trumps()) {
+        let entries = self.tricks.len() + self.runs.iter().map(KeyMap::len).sum::<usize>();
+        if self.trumps != Some(pos.trumps()) || entries > MAX_ENTRIES {
             self.tricks.clear();
             self.runs.iter_mut().for_each(KeyMap::clear);
             self.trumps = Some(pos.trumps());

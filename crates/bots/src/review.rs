@@ -98,14 +98,16 @@ impl Search<'_> {
             }
             Search::Two(duel) => (duel.race_end(pos, side), false),
         };
-        let fifty_two = end.court
-            && all_thirteen
-            && !heap
-            && match self {
-                Search::Teams(solver) => solver.can_take_all(pos, end.winner),
-                Search::Two(duel) => duel.can_take_all(pos, end.winner),
-            };
+        let fifty_two = end.court && all_thirteen && !heap && self.can_take_all(pos, end.winner);
         Outcome::new(end.winner == side, end.court, fifty_two)
+    }
+
+    /// Can `side` take every trick left?
+    fn can_take_all(&mut self, pos: &PlayState, side: Side) -> bool {
+        match self {
+            Search::Teams(solver) => solver.can_take_all(pos, side),
+            Search::Two(duel) => duel.can_take_all(pos, side),
+        }
     }
 }
 
