@@ -17,13 +17,10 @@ use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{Call, Card, CardSet, Count, Mode, PlayState, Rank, RuleSet, Side, Suit};
 use std::time::Instant;
 
-use crate::solver::{KeyMap, RaceEnd, key_of};
+use crate::solver::{Clock, KeyMap, RaceEnd, key_of};
 
 /// The cards of one suit in a card set's bits.
 const LANE: u64 = 0x1FFF;
-
-/// How many nodes go by between looks at the clock.
-const CLOCK_EVERY: u64 = 512;
 
 /// The most positions the tables keep before they are cleared, as the solver bounds its own.
 const MAX_ENTRIES: usize = 4_000_000;
@@ -49,9 +46,7 @@ pub struct Duel {
     tricks: KeyMap<(u8, u8)>,
     /// Bounds on the run of tricks each seat can take from a trick start.
     runs: [KeyMap<(u8, u8)>; 2],
-    nodes: u64,
-    deadline: Option<Instant>,
-    out_of_time: bool,
+    clock: Clock,
 }
 
 impl Duel {
@@ -63,14 +58,14 @@ impl Duel {
     /// A search that gives up at `deadline`.
     pub fn until(deadline: Instant) -> Duel {
         Duel {
-            deadline: Some(deadline),
+            clock: Clock::until(Some(deadline)),
             ..Duel::default()
         }
     }
 
     /// Did the search give up at the deadline? Its answers since then mean nothing.
     pub fn out_of_time(&self) -> bool {
-        self.out_of_time
+        self.clock.out_of_time()
     }
 
     /// The most tricks `side` can take of those left, the one in progress included, every
@@ -122,21 +117,9 @@ impl Duel {
         }
     }
 
-    /// Counts a node; true once the deadline has passed.
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if !self.out_of_time
-            && self.nodes.is_multiple_of(CLOCK_EVERY)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
-            self.out_of_time = true;
-        }
-        self.out_of_time
-    }
-
     /// Can `side` take `target` of the tricks left, the one in progress included?
     fn can_take(&mut self, s: &PlayState, side: Side, target: u8) -> bool {
-        if self.tick() {
+        if self.clock.tick() {
             return false;
         }
         if target == 0 {
@@ -194,7 +177,7 @@ impl Duel {
                 break;
             }
         }
-        if let Some(k) = key.filter(|_| !self.out_of_time) {
+        if let Some(k) = key.filter(|_| !self.clock.out_of_time()) {
             // in seat 0's tricks
             let (at_least, at_most) = if result { (target, left) } else { (0, target - 1) };
             let (lo, hi) = if side.index() == 0 {
@@ -211,7 +194,7 @@ impl Duel {
 
     /// Can `side` take each of the next `n` tricks, the one in progress first?
     fn can_sweep(&mut self, s: &PlayState, side: Side, n: u8) -> bool {
-        if self.tick() {
+        if self.clock.tick() {
             return false;
         }
         if n == 0 {
@@ -258,7 +241,7 @@ impl Duel {
                 break;
             }
         }
-        if let Some(k) = key.filter(|_| !self.out_of_time) {
+        if let Some(k) = key.filter(|_| !self.clock.out_of_time()) {
             let bounds = self.runs[side.index()].entry(k).or_insert((0, left));
             if result {
                 bounds.0 = bounds.0.max(n);

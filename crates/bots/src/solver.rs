@@ -318,11 +318,10 @@ pub struct Solver {
     runs: [KeyMap<Bounds>; 2],
     /// What the table's answers hold for: the trumps, and the heap's options.
     game: Option<(u8, Option<Collect>)>,
-    nodes: u64,
-    /// Of those, the positions where a trick starts: the count the bridge solvers report.
+    clock: Clock,
+    /// Of the nodes searched, the positions where a trick starts: the count the bridge solvers
+    /// report.
     trick_nodes: u64,
-    deadline: Option<Instant>,
-    out_of_time: bool,
     /// The lead that last decided a search, by tricks left: sibling positions often fall to
     /// the same lead, and trying it first saves searching the others.
     killers: [Option<Card>; 14],
@@ -363,6 +362,45 @@ impl History {
 /// How many nodes go by between looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
+/// A search's count of the nodes it searched, and the time it gives up at.
+#[derive(Default)]
+pub(crate) struct Clock {
+    nodes: u64,
+    deadline: Option<Instant>,
+    out_of_time: bool,
+}
+
+impl Clock {
+    pub(crate) fn until(deadline: Option<Instant>) -> Clock {
+        Clock {
+            deadline,
+            ..Clock::default()
+        }
+    }
+
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Did the search give up at the deadline?
+    pub(crate) fn out_of_time(&self) -> bool {
+        self.out_of_time
+    }
+
+    /// Counts a node; true once the deadline has passed.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.out_of_time
+            && self.nodes.is_multiple_of(CLOCK_EVERY)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.out_of_time = true;
+        }
+        self.out_of_time
+    }
+}
+
 impl Solver {
     pub fn new() -> Solver {
         Solver::default()
@@ -370,7 +408,7 @@ impl Solver {
 
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.clock.nodes()
     }
 
     /// Positions searched so far where a trick starts, the root's included.
@@ -381,26 +419,16 @@ impl Solver {
     /// A time after which every query gives up: it answers `false` and [`Solver::out_of_time`]
     /// says that the answer means nothing. `None` searches to the end, however long it takes.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
-        self.out_of_time = false;
+        self.clock = Clock {
+            nodes: self.clock.nodes,
+            ..Clock::until(deadline)
+        };
     }
 
     /// Did a query give up at the deadline? What it learnt before is kept; what it was
     /// working on is not stored.
     pub fn out_of_time(&self) -> bool {
-        self.out_of_time
-    }
-
-    /// Counts a node; true once the deadline has passed.
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if !self.out_of_time
-            && self.nodes.is_multiple_of(CLOCK_EVERY)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
-            self.out_of_time = true;
-        }
-        self.out_of_time
+        self.clock.out_of_time()
     }
 
     /// The most tricks `team` can take from `pos` (the trick in progress included), or under
@@ -506,7 +534,7 @@ impl Solver {
         if pos.trick_len() == 0 {
             self.trick_nodes += 1;
         }
-        if self.tick() {
+        if self.clock.tick() {
             return false;
         }
         if n == 0 {
@@ -565,7 +593,7 @@ impl Solver {
             }
         }
         if let Some(k) = key
-            && !self.out_of_time
+            && !self.clock.out_of_time()
         {
             let bounds = self.runs[side as usize].entry(k).or_insert((0, left));
             if result {
@@ -582,7 +610,7 @@ impl Solver {
         if pos.trick_len() == 0 {
             self.trick_nodes += 1;
         }
-        if self.tick() {
+        if self.clock.tick() {
             return (false, NOTHING);
         }
         let most = at_stake(pos) as i8;
@@ -695,7 +723,7 @@ impl Solver {
             extend_through_runs(pos, &mut relevant);
         }
         if let Some((shape, owners)) = at
-            && !self.out_of_time
+            && !self.clock.out_of_time()
         {
             let answer = Answer {
                 relevant,
