@@ -382,6 +382,12 @@ impl Clock {
         self.nodes
     }
 
+    /// Gives up at `deadline` from now on; the nodes counted so far stay counted.
+    fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.out_of_time = false;
+    }
+
     /// Did the search give up at the deadline?
     pub(crate) fn out_of_time(&self) -> bool {
         self.out_of_time
@@ -419,10 +425,7 @@ impl Solver {
     /// A time after which every query gives up: it answers `false` and [`Solver::out_of_time`]
     /// says that the answer means nothing. `None` searches to the end, however long it takes.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.clock = Clock {
-            nodes: self.clock.nodes,
-            ..Clock::until(deadline)
-        };
+        self.clock.set_deadline(deadline);
     }
 
     /// Did a query give up at the deadline? What it learnt before is kept; what it was

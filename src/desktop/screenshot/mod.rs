@@ -5,8 +5,9 @@
 //! (in Hokm for two also a turn of the draw, the player looking at a stock card); `layout`, to
 //! check a window size quickly, the main menu, the host page, the deal and a trick; `replay`,
 //! with `--replay FILE`, the record's replay paused on a trick with its controls, then three
-//! cards back, then played on to the hand's end and the hand looked back on; `lan`, a LAN table hosted here and joined by a second window process ([`lan`]),
-//! the lobby, a trick and the hand's result from each side.
+//! cards back, then played on to the hand's end and the hand looked back on; `lan`, a LAN table
+//! hosted here and joined by a second window process ([`lan`]), the lobby, a trick and the
+//! hand's result from each side.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -301,11 +302,9 @@ fn run(
         .session
         .as_ref()
         .and_then(|s| s.lobby.as_ref())
-        .map(|l| l.rules.clone());
+        .map(|l| &l.rules);
     if shot_is(&script, Shot::ReplayReview)
-        && rules
-            .as_ref()
-            .is_some_and(|r| courtpiece_bots::review::reviewable(r).is_err())
+        && rules.is_some_and(|r| courtpiece_bots::review::reviewable(r).is_err())
     {
         script.step += 1;
     }
@@ -361,7 +360,7 @@ fn run(
             }
             _ => shown.caught_up(),
         },
-        Shot::ReplayReview => match (table.replay.as_mut(), rules.as_ref()) {
+        Shot::ReplayReview => match (table.replay.as_mut(), rules) {
             (Some(replay), Some(rules)) if !script.acted => {
                 // on to a hand's end, where the table shows every card
                 replay.playing = true;
