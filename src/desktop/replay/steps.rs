@@ -3,13 +3,20 @@
 //! replay hides nothing) and nothing to decide.
 
 use courtpiece_net::Update;
-use courtpiece_rules::{GameRecord, Match, RecordError, Seat, SeatView};
+use courtpiece_rules::{CardSet, GameRecord, Match, RecordError, Seat, SeatView};
 
 /// One step of a replay: what the table shows after it, and the hand it belongs to.
 #[derive(Clone, Debug)]
 pub struct Step {
     pub update: Update,
     pub hand: u32,
+    /// Every seat's discards after it (R2-DEAL, R2-DRAW): the view carries only its own.
+    pub discards: [CardSet; 4],
+}
+
+/// The cards each seat has discarded in the hand in play.
+fn discards(m: &Match) -> [CardSet; 4] {
+    Seat::ALL.map(|seat| m.round().discards(seat))
 }
 
 /// The view a replay shows: the first seat's, with every hand face up.
@@ -26,6 +33,7 @@ pub fn steps(record: &GameRecord) -> Result<Vec<Step>, RecordError> {
     let events = m.advance();
     let mut steps = vec![Step {
         hand: m.hand_no(),
+        discards: discards(&m),
         update: Update {
             moves: 0,
             events,
@@ -40,6 +48,7 @@ pub fn steps(record: &GameRecord) -> Result<Vec<Step>, RecordError> {
         events.extend(m.advance());
         steps.push(Step {
             hand,
+            discards: discards(&m),
             update: Update {
                 moves: u32::try_from(index).unwrap_or(u32::MAX),
                 events,
@@ -76,7 +85,12 @@ mod tests {
 
     #[test]
     fn a_step_for_the_start_and_one_for_each_move_every_hand_open() {
-        for preset in [Preset::CourtPiece, Preset::HokmThree, Preset::Dummy] {
+        for preset in [
+            Preset::CourtPiece,
+            Preset::HokmThree,
+            Preset::HokmTwo,
+            Preset::Dummy,
+        ] {
             let record = recorded(preset, 2, 5);
             let steps = steps(&record).unwrap();
             assert_eq!(steps.len(), record.moves.len() + 1, "{preset}");
@@ -87,7 +101,14 @@ mod tests {
                 let held: u32 = open.iter().map(|h| h.len()).sum();
                 let counted: u32 = view.counts.iter().map(|&c| u32::from(c)).sum();
                 assert_eq!(held, counted, "{preset}: every card held is shown");
+                for seat in view.seats.all() {
+                    let shown = step.discards[seat.index()].len();
+                    assert_eq!(shown, u32::from(view.discarded[seat.index()]), "{preset}");
+                }
+                assert_eq!(step.discards[0], view.discards, "{preset}");
             }
+            let discarded = steps.iter().map(|s| s.discards[1].len()).max();
+            assert_eq!(discarded > Some(0), preset == Preset::HokmTwo, "{preset}");
             let last = &steps.last().unwrap().update;
             assert!(last.view.match_over, "{preset}");
             assert!(last.events.iter().any(|e| matches!(e, Event::MatchOver { .. })));

@@ -110,6 +110,9 @@ pub struct Context {
     pub just_won: bool,
     /// Cards out of play in these rules (R3-DECK).
     pub removed: CardSet,
+    /// Every seat's discards, where the table shows them all (a replay hides nothing); a live
+    /// table shows only the player's own (R2-DRAW).
+    pub discards: Option<[CardSet; 4]>,
 }
 
 /// The place of every one of the 52 cards.
@@ -220,17 +223,26 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             },
         );
     }
-    for (index, card) in view.discards.iter().enumerate() {
-        let index = place_number(index);
-        spots.insert(
-            card,
-            Spot::Discard {
-                seat: view.seat,
-                index,
-                face_up: true,
-            },
-        );
+    let mut discards = [CardSet::EMPTY; 4];
+    discards[view.seat.index()] = view.discards;
+    if let Some(open) = context.discards {
+        for seat in view.seats.all() {
+            discards[seat.index()] = discards[seat.index()].union(open[seat.index()]);
+        }
     }
+    for seat in view.seats.all() {
+        for (index, card) in discards[seat.index()].iter().enumerate() {
+            spots.insert(
+                card,
+                Spot::Discard {
+                    seat,
+                    index: place_number(index),
+                    face_up: true,
+                },
+            );
+        }
+    }
+    let shown_discards = discards.iter().fold(CardSet::EMPTY, |acc, &d| acc.union(d));
     for (index, card) in context.removed.iter().enumerate() {
         spots.insert(
             card,
@@ -240,7 +252,7 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
         );
     }
     known = known
-        .union(view.discards)
+        .union(shown_discards)
         .union(own_put_down)
         .union(context.removed);
     if let Some(card) = view.offer {
@@ -256,7 +268,9 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             usize::from(view.counts[seat.index()]).saturating_sub(visible[seat.index()].len() as usize);
         need.insert(Slot::Hand(seat), hidden);
         if seat != view.seat {
-            need.insert(Slot::Discard(seat), usize::from(view.discarded[seat.index()]));
+            let hidden = usize::from(view.discarded[seat.index()])
+                .saturating_sub(discards[seat.index()].len() as usize);
+            need.insert(Slot::Discard(seat), hidden);
             let put_down = passing
                 .filter(|e| e.given[seat.index()])
                 .map_or(0, |e| usize::from(e.cards));
@@ -443,6 +457,7 @@ mod tests {
                 heap: None,
                 just_won: false,
                 removed: rules.removed,
+                discards: None,
             };
             let mut offers = 0;
             for _ in 0..600 {
@@ -495,6 +510,47 @@ mod tests {
         }
     }
 
+    /// A replay hides nothing: at a table of two every discard, the other player's too, lies
+    /// face up before its seat, and no seat has more or fewer discards than it made.
+    #[test]
+    fn a_replay_shows_every_seats_discards_face_up() {
+        let rules = Preset::HokmTwo.rules();
+        let mut game = Match::new(&rules, 5).unwrap();
+        let mut anonymous = Anonymous::default();
+        let mut seen = 0;
+        for _ in 0..200 {
+            game.advance();
+            let open = Seat::ALL.map(|seat| game.round().discards(seat));
+            let context = Context {
+                heap: None,
+                just_won: false,
+                removed: rules.removed,
+                discards: Some(open),
+            };
+            let view = game.view(Seat::ALL[0]);
+            let spots = layout(&view, &context, &mut anonymous);
+            assert_eq!(spots.len(), 52);
+            for seat in view.seats.all() {
+                for card in open[seat.index()].iter() {
+                    assert!(
+                        matches!(spots[&card], Spot::Discard { seat: s, face_up: true, .. } if s == seat),
+                        "{card} of {seat}"
+                    );
+                }
+                let discards = spots
+                    .values()
+                    .filter(|s| matches!(s, Spot::Discard { seat: d, .. } if *d == seat))
+                    .count();
+                assert_eq!(discards, usize::from(view.discarded[seat.index()]));
+            }
+            seen += open[1].len();
+            let Some(who) = game.to_act() else { break };
+            let intent = game.round().legal_intents(who)[0];
+            game.apply(who, intent).unwrap();
+        }
+        assert!(seen > 0, "the other player discarded and it was shown");
+    }
+
     /// Satat's passing (RS-PASS): the cards put down lie before their seat, the player's own face
     /// up and the others' face down, until they change hands.
     #[test]
@@ -510,6 +566,7 @@ mod tests {
             heap: None,
             just_won: false,
             removed: CardSet::EMPTY,
+            discards: None,
         };
         let (mut step, mut seen_put_down, mut exchanged) = (0usize, 0, false);
         while !exchanged {
@@ -572,6 +629,7 @@ mod tests {
                 heap: None,
                 just_won,
                 removed: CardSet::EMPTY,
+                discards: None,
             };
             let spots = layout(&view, &context, &mut anonymous);
             let in_trick = won

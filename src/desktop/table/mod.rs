@@ -116,12 +116,19 @@ fn spawn_cards(mut commands: Commands) {
     }
 }
 
+/// Every seat's discards after each move of a match the table shows with nothing hidden (a
+/// replay), by the number of moves made. A live table has none: each player sees only their
+/// own (R2-DRAW).
+#[derive(Resource, Default)]
+pub struct OpenDiscards(pub Vec<[CardSet; 4]>);
+
 /// Sets each card's target from the view on the table.
 fn place(
     shown: Res<Shown>,
     hover: Res<Hover>,
     chosen: Res<input::Chosen>,
     session: Option<Res<Session>>,
+    open: Option<Res<OpenDiscards>>,
     mut anonymous: ResMut<Anonymous>,
     mut cards: Query<(&CardOf, &mut Target)>,
 ) {
@@ -140,6 +147,7 @@ fn place(
             .map(courtpiece_rules::heap::Collect::of),
         just_won: shown.events.iter().any(|e| matches!(e, Event::TrickWon { .. })),
         removed: rules.as_ref().map_or(CardSet::EMPTY, |r| r.removed),
+        discards: open.and_then(|o| o.0.get(usize::try_from(shown.moves).ok()?).copied()),
     };
     let eye = geometry::Eye::of(view, session.as_deref());
     let spots = layout::layout(view, &context, &mut anonymous);
