@@ -19,10 +19,12 @@ fn discards(m: &Match) -> [CardSet; 4] {
     Seat::ALL.map(|seat| m.round().discards(seat))
 }
 
-/// The view a replay shows: the first seat's, with every hand face up.
+/// The view a replay shows: the first seat's, with every hand face up, and in Hokm for two's
+/// draw the card looked at whoever looks at it (R2-DRAW).
 fn open_view(m: &Match) -> SeatView {
     let mut view = m.view(Seat::ALL[0]);
     view.shown_hands = Some(m.round().hands());
+    view.offer = m.round().offer();
     view.legal.clear();
     view
 }
@@ -64,7 +66,7 @@ pub fn steps(record: &GameRecord) -> Result<Vec<Step>, RecordError> {
 mod tests {
     use super::*;
     use courtpiece_bots::Level;
-    use courtpiece_rules::{Event, Preset};
+    use courtpiece_rules::{Event, Intent, Preset};
 
     /// A match of `hands` hands between Medium bots, recorded.
     fn recorded(preset: Preset, hands: u32, seed: u64) -> GameRecord {
@@ -107,6 +109,15 @@ mod tests {
                 }
                 assert_eq!(step.discards[0], view.discards, "{preset}");
             }
+            // every card looked at in the draw is shown, the second player's too
+            let offers = steps.iter().filter(|s| s.update.view.offer.is_some()).count();
+            let turns = record
+                .moves
+                .iter()
+                .filter(|mv| matches!(mv.intent, Intent::Keep | Intent::Decline))
+                .count();
+            assert_eq!(offers, turns, "{preset}");
+            assert_eq!(turns > 0, preset == Preset::HokmTwo, "{preset}");
             let discarded = steps.iter().map(|s| s.discards[1].len()).max();
             assert_eq!(discarded > Some(0), preset == Preset::HokmTwo, "{preset}");
             let last = &steps.last().unwrap().update;
