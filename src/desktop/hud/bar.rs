@@ -75,7 +75,11 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
                     .color(suit_color(suit, settings.four_colours)),
             );
             if view.trumps.is_none() {
-                ui.label("(hidden: only you know)");
+                ui.label(if session.watch {
+                    "(hidden: only the caller knows)"
+                } else {
+                    "(hidden: only you know)"
+                });
             }
         }
         (None, Some(CallView::FaceDown)) => {

@@ -19,12 +19,14 @@ fn discards(m: &Match) -> [CardSet; 4] {
     Seat::ALL.map(|seat| m.round().discards(seat))
 }
 
-/// The view a replay shows: the first seat's, with every hand face up, and in Hokm for two's
-/// draw the card looked at whoever looks at it (R2-DRAW).
+/// The view a replay shows: the first seat's, with every hand face up, in Hokm for two's draw
+/// the card looked at whoever looks at it (R2-DRAW), and trumps known as the caller knows them
+/// while the indicator lies face down (`V-CALL=hidden`).
 fn open_view(m: &Match) -> SeatView {
     let mut view = m.view(Seat::ALL[0]);
     view.shown_hands = Some(m.round().hands());
     view.offer = m.round().offer();
+    view.known_trumps = m.round().secret_trumps();
     view.legal.clear();
     view
 }
@@ -89,6 +91,7 @@ mod tests {
     fn a_step_for_the_start_and_one_for_each_move_every_hand_open() {
         for preset in [
             Preset::CourtPiece,
+            Preset::HiddenRang,
             Preset::HokmThree,
             Preset::HokmTwo,
             Preset::Dummy,
@@ -108,6 +111,12 @@ mod tests {
                     assert_eq!(shown, u32::from(view.discarded[seat.index()]), "{preset}");
                 }
                 assert_eq!(step.discards[0], view.discards, "{preset}");
+                if view.call.is_some() {
+                    assert!(
+                        view.known_trumps.is_some(),
+                        "{preset}: trumps as the caller knows them"
+                    );
+                }
             }
             // every card looked at in the draw is shown, the second player's too
             let offers = steps.iter().filter(|s| s.update.view.offer.is_some()).count();
