@@ -223,13 +223,12 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
             },
         );
     }
-    let mut discards = [CardSet::EMPTY; 4];
-    discards[view.seat.index()] = view.discards;
-    if let Some(open) = context.discards {
-        for seat in view.seats.all() {
-            discards[seat.index()] = discards[seat.index()].union(open[seat.index()]);
-        }
-    }
+    // the player's own discards, unless the table shows every seat's
+    let discards = context.discards.unwrap_or_else(|| {
+        let mut own = [CardSet::EMPTY; 4];
+        own[view.seat.index()] = view.discards;
+        own
+    });
     for seat in view.seats.all() {
         for (index, card) in discards[seat.index()].iter().enumerate() {
             spots.insert(
