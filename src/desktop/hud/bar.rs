@@ -76,7 +76,7 @@ fn contents(ui: &mut egui::Ui, session: &Session, view: &SeatView, settings: &Se
             );
             if view.trumps.is_none() {
                 ui.label(if session.watch {
-                    "(hidden: only the caller knows)"
+                    "(hidden: only the caller knows; face up here)"
                 } else {
                     "(hidden: only you know)"
                 });

@@ -12,7 +12,7 @@ use super::cost::OurEgui;
 use super::screen::Screen;
 use super::settings::Settings;
 use super::start::StartError;
-use super::table::OpenDiscards;
+use super::table::OpenTable;
 use super::table::layout::Anonymous;
 use super::table::pacing::{Shown, Speed, WaitAtResult};
 
@@ -185,7 +185,7 @@ pub fn start(world: &mut World, record: &GameRecord, names: &[String], title: &s
     session.watch = true;
     session.apply(&HostMessage::Lobby(lobby));
     world.insert_resource(session);
-    world.insert_resource(OpenDiscards(steps.iter().map(|s| s.discards).collect()));
+    world.insert_resource(OpenTable(steps.iter().map(|s| s.discards).collect()));
     world.insert_resource(Replay {
         title: title.to_owned(),
         steps,
@@ -339,7 +339,7 @@ fn controls(mut contexts: EguiContexts, mut replay: ResMut<Replay>) -> Result {
 /// Leaving the table ends the replay; the table's pace is the settings' again.
 fn stop(mut commands: Commands, mut settings: ResMut<Settings>) {
     commands.remove_resource::<Replay>();
-    commands.remove_resource::<OpenDiscards>();
+    commands.remove_resource::<OpenTable>();
     settings.set_changed();
 }
 

@@ -20,13 +20,14 @@ fn discards(m: &Match) -> [CardSet; 4] {
 }
 
 /// The view a replay shows: the first seat's, with every hand face up, in Hokm for two's draw
-/// the card looked at whoever looks at it (R2-DRAW), and trumps known as the caller knows them
-/// while the indicator lies face down (`V-CALL=hidden`).
+/// the card looked at whoever looks at it (R2-DRAW), and the face-down indicator and trumps known
+/// as the caller knows them (`V-CALL=hidden`).
 fn open_view(m: &Match) -> SeatView {
     let mut view = m.view(Seat::ALL[0]);
     view.shown_hands = Some(m.round().hands());
     view.offer = m.round().offer();
     view.known_trumps = m.round().secret_trumps();
+    view.own_indicator = m.round().indicator();
     view.legal.clear();
     view
 }
@@ -68,7 +69,7 @@ pub fn steps(record: &GameRecord) -> Result<Vec<Step>, RecordError> {
 mod tests {
     use super::*;
     use courtpiece_bots::Level;
-    use courtpiece_rules::{Event, Intent, Preset};
+    use courtpiece_rules::{CallView, Event, Intent, Preset};
 
     /// A match of `hands` hands between Medium bots, recorded.
     fn recorded(preset: Preset, hands: u32, seed: u64) -> GameRecord {
@@ -99,6 +100,7 @@ mod tests {
             let record = recorded(preset, 2, 5);
             let steps = steps(&record).unwrap();
             assert_eq!(steps.len(), record.moves.len() + 1, "{preset}");
+            let mut hidden = 0;
             for step in &steps {
                 let view = &step.update.view;
                 assert!(view.legal.is_empty(), "{preset}: nothing to decide in a replay");
@@ -117,6 +119,13 @@ mod tests {
                         "{preset}: trumps as the caller knows them"
                     );
                 }
+                let face_down = view.call == Some(CallView::FaceDown);
+                assert_eq!(
+                    view.own_indicator.is_some(),
+                    face_down,
+                    "{preset}: the indicator known while it lies face down"
+                );
+                hidden += usize::from(face_down);
             }
             // every card looked at in the draw is shown, the second player's too
             let offers = steps.iter().filter(|s| s.update.view.offer.is_some()).count();
@@ -127,6 +136,7 @@ mod tests {
                 .count();
             assert_eq!(offers, turns, "{preset}");
             assert_eq!(turns > 0, preset == Preset::HokmTwo, "{preset}");
+            assert_eq!(hidden > 0, preset == Preset::HiddenRang, "{preset}");
             let discarded = steps.iter().map(|s| s.discards[1].len()).max();
             assert_eq!(discarded > Some(0), preset == Preset::HokmTwo, "{preset}");
             let last = &steps.last().unwrap().update;

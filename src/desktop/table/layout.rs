@@ -110,9 +110,10 @@ pub struct Context {
     pub just_won: bool,
     /// Cards out of play in these rules (R3-DECK).
     pub removed: CardSet,
-    /// Every seat's discards, where the table shows them all (a replay hides nothing); a live
-    /// table shows only the player's own (R2-DRAW).
-    pub discards: Option<[CardSet; 4]>,
+    /// Where the table hides nothing (a replay): every seat's discards, and the face-down
+    /// indicator lies face up. A live table shows only the player's own discards (R2-DRAW), and
+    /// the indicator face down even to its caller, as it lies on a real table.
+    pub open: Option<[CardSet; 4]>,
 }
 
 /// The place of every one of the 52 cards.
@@ -206,7 +207,13 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
         known = known.union(v);
     }
     if let (Some(card), Some(seat)) = (view.own_indicator, indicator) {
-        spots.insert(card, Spot::Indicator { seat, face_up: false });
+        spots.insert(
+            card,
+            Spot::Indicator {
+                seat,
+                face_up: context.open.is_some(),
+            },
+        );
         known.insert(card);
     }
     // Satat's passing (RS-PASS): cards put down to pass lie before their seat until all have
@@ -224,7 +231,7 @@ pub fn layout(view: &SeatView, context: &Context, anonymous: &mut Anonymous) -> 
         );
     }
     // the player's own discards, unless the table shows every seat's
-    let discards = context.discards.unwrap_or_else(|| {
+    let discards = context.open.unwrap_or_else(|| {
         let mut own = [CardSet::EMPTY; 4];
         own[view.seat.index()] = view.discards;
         own
@@ -456,7 +463,7 @@ mod tests {
                 heap: None,
                 just_won: false,
                 removed: rules.removed,
-                discards: None,
+                open: None,
             };
             let mut offers = 0;
             for _ in 0..600 {
@@ -524,7 +531,7 @@ mod tests {
                 heap: None,
                 just_won: false,
                 removed: rules.removed,
-                discards: Some(open),
+                open: Some(open),
             };
             let view = game.view(Seat::ALL[0]);
             let spots = layout(&view, &context, &mut anonymous);
@@ -550,6 +557,54 @@ mod tests {
         assert!(seen > 0, "the other player discarded and it was shown");
     }
 
+    /// The face-down indicator (`V-CALL=hidden`) lies before its caller: face down at a live
+    /// table, even to the caller who knows it, and face up in a replay, which hides nothing.
+    #[test]
+    fn the_indicator_lies_face_up_only_in_a_replay() {
+        let rules = Preset::HiddenRang.rules();
+        let mut game = Match::new(&rules, 7).unwrap();
+        let mut laid = 0;
+        for _ in 0..120 {
+            game.advance();
+            if let Some(card) = game.round().indicator() {
+                let caller = game.round().caller();
+                for (open, face_up) in [(None, false), (Some([CardSet::EMPTY; 4]), true)] {
+                    let mut view = game.view(caller);
+                    if open.is_some() {
+                        view = game.view(caller.next());
+                        view.shown_hands = Some(game.round().hands());
+                        view.own_indicator = Some(card);
+                    }
+                    let context = Context {
+                        heap: None,
+                        just_won: false,
+                        removed: CardSet::EMPTY,
+                        open,
+                    };
+                    let spots = layout(&view, &context, &mut Anonymous::default());
+                    assert_eq!(spots.len(), 52);
+                    assert_eq!(
+                        spots[&card],
+                        Spot::Indicator {
+                            seat: caller,
+                            face_up
+                        }
+                    );
+                    let at_indicator = spots
+                        .values()
+                        .filter(|s| matches!(s, Spot::Indicator { .. }))
+                        .count();
+                    assert_eq!(at_indicator, 1);
+                }
+                laid += 1;
+            }
+            let Some(who) = game.to_act() else { break };
+            let intent = game.round().legal_intents(who)[0];
+            game.apply(who, intent).unwrap();
+        }
+        assert!(laid > 0, "an indicator lay on the table");
+    }
+
     /// Satat's passing (RS-PASS): the cards put down lie before their seat, the player's own face
     /// up and the others' face down, until they change hands.
     #[test]
@@ -565,7 +620,7 @@ mod tests {
             heap: None,
             just_won: false,
             removed: CardSet::EMPTY,
-            discards: None,
+            open: None,
         };
         let (mut step, mut seen_put_down, mut exchanged) = (0usize, 0, false);
         while !exchanged {
@@ -628,7 +683,7 @@ mod tests {
                 heap: None,
                 just_won,
                 removed: CardSet::EMPTY,
-                discards: None,
+                open: None,
             };
             let spots = layout(&view, &context, &mut anonymous);
             let in_trick = won

@@ -116,11 +116,11 @@ fn spawn_cards(mut commands: Commands) {
     }
 }
 
-/// Every seat's discards after each move of a match the table shows with nothing hidden (a
-/// replay), by the number of moves made. A live table has none: each player sees only their
-/// own (R2-DRAW).
+/// A match the table shows with nothing hidden (a replay): every seat's discards after each
+/// move, by the number of moves made. A live table has none: each player sees only their own
+/// discards (R2-DRAW), and the indicator lies face down.
 #[derive(Resource, Default)]
-pub struct OpenDiscards(pub Vec<[CardSet; 4]>);
+pub struct OpenTable(pub Vec<[CardSet; 4]>);
 
 /// Sets each card's target from the view on the table.
 fn place(
@@ -128,7 +128,7 @@ fn place(
     hover: Res<Hover>,
     chosen: Res<input::Chosen>,
     session: Option<Res<Session>>,
-    open: Option<Res<OpenDiscards>>,
+    open: Option<Res<OpenTable>>,
     mut anonymous: ResMut<Anonymous>,
     mut cards: Query<(&CardOf, &mut Target)>,
 ) {
@@ -147,7 +147,7 @@ fn place(
             .map(courtpiece_rules::heap::Collect::of),
         just_won: shown.events.iter().any(|e| matches!(e, Event::TrickWon { .. })),
         removed: rules.as_ref().map_or(CardSet::EMPTY, |r| r.removed),
-        discards: open.and_then(|o| o.0.get(usize::try_from(shown.moves).ok()?).copied()),
+        open: open.and_then(|o| o.0.get(usize::try_from(shown.moves).ok()?).copied()),
     };
     let eye = geometry::Eye::of(view, session.as_deref());
     let spots = layout::layout(view, &context, &mut anonymous);
