@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
 use courtpiece_rules::{CallView, Event, Seat};
 
-use super::{deciding, suit_color, table_on, who};
+use super::{deciding, hand_result, suit_color, table_on, who};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::palette;
 use crate::desktop::settings::Settings;
@@ -24,8 +24,8 @@ fn announce(
     settings: Res<Settings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // the decision box has the middle while the player decides
-    if deciding(&session, &shown).is_some() {
+    // the decision box has the middle while the player decides, the result once the hand is over
+    if deciding(&session, &shown).is_some() || hand_result(&shown).is_some() {
         return Ok(());
     }
     let Some(view) = shown.view.as_ref() else {

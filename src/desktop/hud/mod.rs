@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use courtpiece_net::{SeatState, Session};
 use courtpiece_rules::{
-    Call, HandResult, Intent, MatchScore, Phase, RuleSet, Scoring, Seat, SeatView, Seats, Side, Suit,
+    Call, Event, HandResult, Intent, MatchScore, Phase, RuleSet, Scoring, Seat, SeatView, Seats, Side, Suit,
 };
 
 use super::palette;
@@ -64,6 +64,19 @@ fn deciding<'a>(session: &Session, shown: &'a Shown) -> Option<&'a SeatView> {
             && session.seat.is_some()
             && v.legal.iter().any(|i| !matches!(i, Intent::Play { .. }))
     })
+}
+
+/// The hand's result on the table now: from the update that ended the hand until the next deal.
+fn hand_result(shown: &Shown) -> Option<HandResult> {
+    let view = shown.view.as_ref()?;
+    shown
+        .events
+        .iter()
+        .find_map(|e| match e {
+            Event::HandOver { result } => Some(*result),
+            _ => None,
+        })
+        .or(view.result.filter(|_| view.phase == Phase::Scoring))
 }
 
 /// Why the table is gone, while the match was not over.
@@ -254,6 +267,37 @@ mod tests {
     use courtpiece_rules::{Match, Person, Preset};
 
     use super::*;
+
+    /// The result has the middle from the update that ends the hand, which in Double Sar also
+    /// collects the last of the heap: the announcement of that collection steps aside for it.
+    #[test]
+    fn the_hand_result_is_on_the_table_from_the_update_that_ends_the_hand() {
+        let rules = Preset::DoubleSar.rules();
+        let mut game = Match::new(&rules, 6).expect("the preset's rules are valid");
+        let mut bots: Vec<_> = (0..4).map(|i| Level::Medium.bot(i)).collect();
+        let (mut ends, mut collected_at_end, mut during) = (0, 0, 0);
+        let mut events = game.advance();
+        while game.hand_no() <= 3 {
+            let mut shown = Shown::default();
+            shown.view = Some(game.view(Seat::ALL[0]));
+            shown.events = events.clone();
+            let over = events.iter().any(|e| matches!(e, Event::HandOver { .. }));
+            assert_eq!(hand_result(&shown).is_some(), over);
+            if over {
+                ends += 1;
+                collected_at_end +=
+                    usize::from(events.iter().any(|e| matches!(e, Event::HeapCollected { .. })));
+            } else if game.round().phase() == Phase::TrickPlay {
+                during += 1;
+            }
+            let Some(seat) = game.to_act() else { break };
+            let intent = bots[seat.index()].decide(&game.view(seat), &rules);
+            events = game.apply(seat, intent).expect("a bot's intent is legal");
+            events.extend(game.advance());
+        }
+        assert!(ends >= 2 && during > 0, "{ends} ends, {during} updates in trick play");
+        assert!(collected_at_end > 0, "a hand ended with a collection");
+    }
 
     /// Dummy Rang: the HUD names each seat by the person who plays it this hand, the dummy by
     /// its driver, and reads the score per person.

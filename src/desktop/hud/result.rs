@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_net::Session;
-use courtpiece_rules::{Event, HandKind, HandResult, MatchSummary, Phase, SeatView};
+use courtpiece_rules::{HandKind, HandResult, MatchSummary, SeatView};
 
 use super::review::HandReview;
-use super::{SideLabel, scores_courts, shown_score, sides, table_on};
+use super::{SideLabel, hand_result, scores_courts, shown_score, sides, table_on};
 use crate::desktop::cost::OurEgui;
 use crate::desktop::palette;
 use crate::desktop::settings::Settings;
@@ -33,16 +33,7 @@ fn result(
     let Some(view) = shown.view.clone() else {
         return Ok(());
     };
-    let over = shown.events.iter().find_map(|e| match e {
-        Event::HandOver { result } => Some(*result),
-        _ => None,
-    });
-    let hand = over.or(if view.phase == Phase::Scoring {
-        view.result
-    } else {
-        None
-    });
-    if let Some(hand) = hand {
+    if let Some(hand) = hand_result(&shown) {
         let courts = scores_courts(&session);
         let mut next = shown.at_result && keys.just_pressed(KeyCode::Enter);
         // a seated player looks back on their own hand, a watcher (a replay, the rail) on
@@ -246,7 +237,7 @@ fn why(kind: HandKind, tens: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use courtpiece_bots::Level;
-    use courtpiece_rules::{Match, Person, Preset, Seat};
+    use courtpiece_rules::{Match, Person, Phase, Preset, Seat};
 
     use super::super::fits;
     use super::super::score_after;
