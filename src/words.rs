@@ -109,15 +109,18 @@ pub fn capitalised(s: &str) -> String {
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
-/// How a hand ends for a side, as a review says it: "a won hand", "a court against".
-pub fn hand_end(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::FiftyTwo => "a 52-court",
-        Outcome::FiftyTwoAgainst => "a 52-court against",
-        Outcome::Court => "a court",
-        Outcome::Won => "a won hand",
-        Outcome::Lost => "a lost hand",
-        Outcome::CourtAgainst => "a court against",
+/// How a hand ends for a side, as a review says it: "a won hand", "a court against"; where tens
+/// are counted (Mindi) the court is a mendikot (RM-KOT).
+pub fn hand_end(outcome: Outcome, tens: bool) -> &'static str {
+    match (outcome, tens) {
+        (Outcome::FiftyTwo, _) => "a 52-court",
+        (Outcome::FiftyTwoAgainst, _) => "a 52-court against",
+        (Outcome::Court, false) => "a court",
+        (Outcome::Court, true) => "a mendikot",
+        (Outcome::Won, _) => "a won hand",
+        (Outcome::Lost, _) => "a lost hand",
+        (Outcome::CourtAgainst, false) => "a court against",
+        (Outcome::CourtAgainst, true) => "a mendikot against",
     }
 }
 

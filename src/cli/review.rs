@@ -1,13 +1,14 @@
 //! `courtpiece review RECORD`: every card of a match looked back on double-dummy, and the cards
 //! that cost their side what the hand scores: a worse end of the hand while the race to seven
-//! is open, tricks once it is over; each with a card that would have kept it.
+//! is open (under Mindi, to the end), tricks once it is over; each with a card that would have
+//! kept it.
 
 use std::path::Path;
 
 use courtpiece::words;
 use courtpiece_bots::Solver;
-use courtpiece_bots::review::{CardReview, ReviewError, Scope, review};
-use courtpiece_rules::{GameRecord, Mode, RuleSet};
+use courtpiece_bots::review::{CardReview, ReviewError, Scope, Unit, first_trick, review};
+use courtpiece_rules::{GameRecord, RuleSet};
 use serde::Serialize;
 
 use super::CliError;
@@ -17,9 +18,10 @@ pub struct Options {
     /// The game record (JSON) to review.
     pub record: std::path::PathBuf,
     /// Review each hand from this trick on (1 to 13): the first tricks of a full deal take the
-    /// solver longest.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=13))]
-    pub from_trick: u8,
+    /// solver longest. From the first unless the rules count tens (Mindi): from the fifth, as
+    /// the first four take the solver minutes a hand there.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=13))]
+    pub from_trick: Option<u8>,
     /// Review only this hand of the match (from 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub hand: Option<u32>,
@@ -30,6 +32,9 @@ pub struct Options {
 
 #[derive(Serialize)]
 struct Figures<'a> {
+    /// What `before` and `after` count: "tricks", "collected" (tricks, under the heap) or "tens"
+    /// (Mindi).
+    unit: &'static str,
     cards_reviewed: usize,
     /// Cards that made the end of the hand worse for their side.
     ends_made_worse: usize,
@@ -64,7 +69,7 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         )));
     }
     let scope = Scope {
-        from_trick: o.from_trick,
+        from_trick: o.from_trick.unwrap_or_else(|| first_trick(&record.rules)),
         hand: o.hand,
     };
     let reviewed = review(&record, &mut Solver::new(), scope).map_err(|e| match e {
@@ -74,17 +79,18 @@ pub fn run(o: &Options) -> Result<(), CliError> {
         },
         ReviewError::Rules | ReviewError::NotOver => CliError::Usage(format!("{}: {e}", path.display())),
     })?;
-    let figures = figures(&reviewed);
+    let table = Table::of(&record.rules);
+    let figures = figures(&reviewed, table.unit);
     if o.json {
         say!("{}", serde_json::to_string(&figures).unwrap_or_default());
         return Ok(());
     }
-    say_part!("{}", describe(&figures, &Table::of(&record.rules), &scope));
+    say_part!("{}", describe(&figures, &table, &scope));
     Ok(())
 }
 
 /// The cards reviewed, counted, and those that cost their side.
-fn figures(reviewed: &[CardReview]) -> Figures<'_> {
+fn figures(reviewed: &[CardReview], unit: Unit) -> Figures<'_> {
     let costly: Vec<Costly> = reviewed
         .iter()
         .filter(|r| r.costly())
@@ -94,6 +100,11 @@ fn figures(reviewed: &[CardReview]) -> Figures<'_> {
         })
         .collect();
     Figures {
+        unit: match unit {
+            Unit::Tricks => "tricks",
+            Unit::Collected => "collected",
+            Unit::Tens => "tens",
+        },
         cards_reviewed: reviewed.len(),
         ends_made_worse: costly.iter().filter(|c| c.card.worse_end()).count(),
         tricks_lost: costly
@@ -107,8 +118,8 @@ fn figures(reviewed: &[CardReview]) -> Figures<'_> {
 
 /// What the review's words depend on at the table reviewed.
 struct Table {
-    /// Collected tricks count, not tricks (the Double Sar heap).
-    heap: bool,
+    /// What a side can lose: tricks, tricks collected (the Double Sar heap) or tens (Mindi).
+    unit: Unit,
     /// The players sit in teams of two; at a table of two (§9) a side is one player.
     partners: bool,
 }
@@ -116,7 +127,7 @@ struct Table {
 impl Table {
     fn of(rules: &RuleSet) -> Table {
         Table {
-            heap: rules.mode == Mode::DoubleSar,
+            unit: Unit::of(rules),
             partners: rules.seats().in_teams(),
         }
     }
@@ -125,29 +136,36 @@ impl Table {
 /// The review in words, a line for each costly card and one for the whole.
 fn describe(figures: &Figures, table: &Table, scope: &Scope) -> String {
     let side = if table.partners { "side" } else { "player" };
-    // under the heap what a side can lose is tricks it would have collected (R-COLLECT)
-    let (verb, one, many) = if table.heap {
-        ("collect", "collected trick", "collected tricks")
-    } else {
-        ("take", "trick", "tricks")
+    // under the heap what a side can lose is tricks it would have collected (R-COLLECT), under
+    // Mindi tens
+    let (verb, more, one, many) = match table.unit {
+        Unit::Tricks => ("take", ["more trick", "more tricks"], "trick", "tricks"),
+        Unit::Collected => (
+            "collect",
+            ["more trick", "more tricks"],
+            "collected trick",
+            "collected tricks",
+        ),
+        Unit::Tens => ("collect", ["more ten", "more tens"], "ten", "tens"),
     };
+    let tens = table.unit == Unit::Tens;
     let mut text = String::new();
     for c in &figures.costly {
         let r = c.card;
         let tricks = format!(
             "its {side} could {verb} {} before, {} after",
-            words::counted(r.before, "more trick", "more tricks"),
+            words::counted(r.before, more[0], more[1]),
             r.after
         );
         let line = match (r.outcome_before, r.outcome_after) {
             (Some(before), Some(after)) if r.worse_end() => {
                 let keeps = r.keeps.map_or_else(String::new, |k| {
-                    format!("; {k} would have kept {}", words::hand_end(before))
+                    format!("; {k} would have kept {}", words::hand_end(before, tens))
                 });
                 format!(
                     "it turned {} into {}{keeps} ({tricks})",
-                    words::hand_end(before),
-                    words::hand_end(after)
+                    words::hand_end(before, tens),
+                    words::hand_end(after, tens)
                 )
             }
             _ => {
@@ -170,15 +188,20 @@ fn describe(figures: &Figures, table: &Table, scope: &Scope) -> String {
         .hand
         .map_or_else(|| "each hand".to_owned(), |h| format!("hand {h}"));
     text += &format!(
-        "{} reviewed from trick {} of {hands}; {} made the end of the hand worse for their \
-         {side}; once the race to seven was over, {} cost their {side} {} in all\n",
+        "{} reviewed from trick {} of {hands}; {} made the end of the hand worse for their {side}",
         words::cards(u32::try_from(figures.cards_reviewed).unwrap_or(u32::MAX)),
         scope.from_trick,
         figures.ends_made_worse,
-        tricks_lost,
-        words::counted(figures.tricks_lost, one, many)
     );
-    text
+    // under Mindi the tens decide to the end: there is no race to be over
+    if !tens {
+        text += &format!(
+            "; once the race to seven was over, {} cost their {side} {} in all",
+            tricks_lost,
+            words::counted(figures.tricks_lost, one, many)
+        );
+    }
+    text + "\n"
 }
 
 #[cfg(test)]
@@ -189,11 +212,11 @@ mod tests {
     use super::*;
 
     const HEAP: Table = Table {
-        heap: true,
+        unit: Unit::Collected,
         partners: true,
     };
     const TRICKS: Table = Table {
-        heap: false,
+        unit: Unit::Tricks,
         partners: true,
     };
 
@@ -216,7 +239,7 @@ mod tests {
     fn one_trick_is_said_as_one() {
         let reviewed = [costly(1, 0, "7S".parse().ok())];
         assert_eq!(
-            describe(&figures(&reviewed), &HEAP, &Scope::from_trick(9)),
+            describe(&figures(&reviewed, Unit::Collected), &HEAP, &Scope::from_trick(9)),
             "hand 2, trick 10: seat 3 played 8C: its side could collect 1 more trick before, 0 after (cost 1); \
              7S would have kept 1\n\
              a card reviewed from trick 9 of each hand; 0 made the end of the hand worse for their side; \
@@ -229,7 +252,7 @@ mod tests {
         // a card that cost nothing is counted, not listed
         let reviewed = [costly(7, 5, None), costly(5, 5, None)];
         assert_eq!(
-            describe(&figures(&reviewed), &TRICKS, &Scope::ALL),
+            describe(&figures(&reviewed, Unit::Tricks), &TRICKS, &Scope::ALL),
             "hand 2, trick 10: seat 3 played 8C: its side could take 7 more tricks before, 5 after (cost 2)\n\
              2 cards reviewed from trick 1 of each hand; 0 made the end of the hand worse for their side; \
              once the race to seven was over, 1 cost their side 2 tricks in all\n"
@@ -252,7 +275,7 @@ mod tests {
             ..costly(6, 2, "2H".parse().ok())
         };
         assert_eq!(
-            describe(&figures(&[lost, kept]), &TRICKS, &Scope::ALL),
+            describe(&figures(&[lost, kept], Unit::Tricks), &TRICKS, &Scope::ALL),
             "hand 2, trick 10: seat 3 played 8C: it turned a won hand into a lost hand; 8S would have kept \
              a won hand (its side could take 1 more trick before, 0 after)\n\
              2 cards reviewed from trick 1 of each hand; 1 made the end of the hand worse for their side; \
@@ -260,16 +283,38 @@ mod tests {
         );
     }
 
+    /// Under Mindi a side collects tens, and a mendikot is the court: the hand's end decides to
+    /// the last trick.
+    #[test]
+    fn under_mindi_tens_and_a_mendikot_are_said() {
+        let lost = CardReview {
+            outcome_before: Some(Outcome::Court),
+            outcome_after: Some(Outcome::Won),
+            keeps: "TS".parse().ok(),
+            ..costly(4, 3, "TS".parse().ok())
+        };
+        let tens = Table {
+            unit: Unit::Tens,
+            partners: true,
+        };
+        assert_eq!(
+            describe(&figures(&[lost], Unit::Tens), &tens, &Scope::ALL),
+            "hand 2, trick 10: seat 3 played 8C: it turned a mendikot into a won hand; TS would have kept \
+             a mendikot (its side could collect 4 more tens before, 3 after)\n\
+             a card reviewed from trick 1 of each hand; 1 made the end of the hand worse for their side\n"
+        );
+    }
+
     /// At a table of two a side is one player.
     #[test]
     fn alone_a_card_costs_its_player() {
         let two = Table {
-            heap: false,
+            unit: Unit::Tricks,
             partners: false,
         };
         assert_eq!(
             describe(
-                &figures(&[costly(3, 2, None)]),
+                &figures(&[costly(3, 2, None)], Unit::Tricks),
                 &two,
                 &Scope {
                     from_trick: 8,

@@ -678,7 +678,8 @@ fn served(dir: &std::path::Path, name: &str, rules: &str, hands: &str) -> std::p
 }
 
 /// `review` on a match `serve` recorded: the last four tricks of each hand, the costly cards with
-/// what they cost; rules it does not count are refused with the reason.
+/// what they cost; under the heap tricks collected, under Mindi tens; rules it does not count are
+/// refused with the reason.
 #[test]
 fn review_lists_the_cards_that_cost_tricks() {
     let dir = scratch("review");
@@ -816,8 +817,28 @@ fn review_lists_the_cards_that_cost_tricks() {
         String::from_utf8_lossy(&none.stderr)
     );
 
+    // under Mindi the tens decide, to the last trick, and the review starts at the fifth
     let mindi = served(&dir, "mindi", "mindi", "1");
-    let out = courtpiece(&["review", mindi.to_str().unwrap()]);
+    let out = courtpiece(&["review", mindi.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let figures: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(figures["unit"], "tens", "{figures}");
+    assert_eq!(figures["cards_reviewed"], 9 * 4, "{figures}");
+    assert_eq!(figures["tricks_lost"], 0, "{figures}");
+    let text = courtpiece(&["review", mindi.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("36 cards reviewed from trick 5"), "{text}");
+    assert!(!text.contains("race to seven"), "{text}");
+    for line in text.lines().filter(|l| l.starts_with("hand ")) {
+        assert!(
+            line.contains("its side could collect") && line.contains(" ten"),
+            "{text}"
+        );
+    }
+
+    // rules the solver does not count are refused with the reason
+    let be_ranga = served(&dir, "be-ranga", "be-ranga", "1");
+    let out = courtpiece(&["review", be_ranga.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not reviewed yet"));
     std::fs::remove_dir_all(&dir).ok();

@@ -47,7 +47,9 @@
 use std::time::{Duration, Instant};
 
 use courtpiece_rules::ending::SEVEN;
-use courtpiece_rules::{CallView, Card, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side, Stop};
+use courtpiece_rules::{
+    CallView, Card, Count, HandKind, Intent, Mode, PlayState, RuleSet, SeatView, Side, Stop,
+};
 
 use crate::bot::Bot;
 use crate::equity::{Worth, courts_to_a_target, race_to_courts};
@@ -55,6 +57,8 @@ use crate::hard::playout::Ends;
 use crate::hard::stakes::{Stakes, all_collected};
 use crate::hard::{self, Hard, Judge, Value, Verdict, Weighed, searchable};
 use crate::solver::{Solver, solves};
+
+mod tens;
 
 /// The time a decision may take (on one core).
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(250);
@@ -214,7 +218,9 @@ impl Bot for Expert {
         let solvable = searchable(view) && solves(rules) && view.call != Some(CallView::FaceDown);
         if solvable {
             let worth = self.hard.worth(rules);
-            let verdict = if let Some(race) = Race::of(view, rules, worth) {
+            let verdict = if let Some(tens) = tens::Tens::of(view, rules, worth) {
+                Some(self.solve(view, rules, &tens))
+            } else if let Some(race) = Race::of(view, rules, worth) {
                 Some(self.solve(view, rules, &race))
             } else {
                 Stakes::of(view, rules, worth).map(|stakes| self.solve(view, rules, &stakes))
@@ -240,7 +246,10 @@ fn hard_opening(view: &SeatView, rules: &RuleSet) -> bool {
 /// counts the hand: the match odds of [`race_to_courts`] are single sar's, but the opening's
 /// question, which cards keep a court in reach while most cards are unseen, is the same.
 fn heap_race(rules: &RuleSet) -> bool {
-    rules.mode == Mode::DoubleSar && courts_to_a_target(rules) && solves(rules)
+    rules.mode == Mode::DoubleSar
+        && rules.count == Count::Tricks
+        && courts_to_a_target(rules)
+        && solves(rules)
 }
 
 /// The race to seven tricks, or seven collected under the heap, judged in a layout by the solver with Hard's playout

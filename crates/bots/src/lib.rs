@@ -17,4 +17,4 @@ pub mod sample;
 pub mod solver;
 
 pub use bot::{Bot, Entrant, Level, UnknownLevel};
-pub use solver::{RaceEnd, Solver, at_stake};
+pub use solver::{RaceEnd, Solver, TEN, at_stake, counted};

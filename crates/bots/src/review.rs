@@ -10,13 +10,16 @@
 //! the hand scores; once the race is over (a side playing on for all thirteen, R-PLAYON, or
 //! every trick played out, `V-STOP=all`) the tricks are what is left to lose.
 //!
+//! Under Mindi the hand is played for tens (RM-WIN, RM-KOT): every card is valued by how the hand
+//! ends, and what a side could still collect is counted in tens.
+//!
 //! At a table of four the [`Solver`] answers; at a table of two (Hokm for two, R2-SCORE), where
 //! a side is one player and a court the first seven tricks, the [`Duel`].
 
 use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{
-    Call, Card, GameRecord, Intent, Mode, Phase, PlayState, RecordError, RuleSet, Scoring, Seat, SeatView,
-    Side, Trick,
+    Call, Card, Count, GameRecord, Intent, Mode, Phase, PlayState, RecordError, RuleSet, Scoring, Seat,
+    SeatView, Side, Trick,
 };
 
 use crate::duel::{Duel, duels};
@@ -39,6 +42,26 @@ pub enum Outcome {
     Court,
     /// The side takes all thirteen tricks.
     FiftyTwo,
+}
+
+/// What a review counts a side could still take, in [`CardReview::before`] and `after`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Tricks,
+    /// Tricks collected from the Double Sar heap (R-COLLECT).
+    Collected,
+    /// Tens collected (Mindi, RM-HEAP).
+    Tens,
+}
+
+impl Unit {
+    pub fn of(rules: &RuleSet) -> Unit {
+        match (rules.count, rules.mode) {
+            (Count::Tens, _) => Unit::Tens,
+            (Count::Tricks, Mode::DoubleSar) => Unit::Collected,
+            (Count::Tricks, Mode::SingleSar) => Unit::Tricks,
+        }
+    }
 }
 
 impl Outcome {
@@ -78,9 +101,10 @@ enum Search<'a> {
 
 impl Search<'_> {
     /// The most tricks `side` can still take from `pos` (under the heap, collect: those on it
-    /// included), every trick played.
-    fn max_tricks(&mut self, pos: &PlayState, side: Side) -> u8 {
+    /// included), every trick played; under Mindi the most tens.
+    fn most(&mut self, pos: &PlayState, side: Side) -> u8 {
         match self {
+            Search::Teams(solver) if pos.counts_tens() => solver.max_tens(pos, side),
             Search::Teams(solver) => solver.max_tricks(pos, side),
             Search::Two(duel) => duel.max_tricks(pos, side),
         }
@@ -90,6 +114,7 @@ impl Search<'_> {
     /// the scoring rewards a court carried to all thirteen tricks.
     fn end(&mut self, pos: &PlayState, side: Side, all_thirteen: bool) -> Outcome {
         let (end, heap) = match self {
+            Search::Teams(solver) if pos.counts_tens() => (solver.tens_end(pos, side), true),
             Search::Teams(solver) => {
                 let taken = pos.taken();
                 let counted = [taken[side.index()], taken[side.other().index()]];
@@ -132,13 +157,13 @@ pub struct CardReview {
     pub card: Card,
     /// The most tricks the seat's side could still take before the card (the trick on the table
     /// included), and after it; under the heap, the most it could still collect (those on the
-    /// heap included).
+    /// heap included); under Mindi, tens ([`Unit`]).
     pub before: u8,
     pub after: u8,
     /// A card that would have kept `before`, when this one did not.
     pub better: Option<Card>,
-    /// While the race to seven is open, how the hand ends for the seat's side before the card
-    /// and after it.
+    /// While the race to seven is open (under Mindi, to the end), how the hand ends for the
+    /// seat's side before the card and after it.
     pub outcome_before: Option<Outcome>,
     pub outcome_after: Option<Outcome>,
     /// A card that would have kept `outcome_before`, when this one did not.
@@ -168,11 +193,21 @@ pub enum ReviewError {
     #[error("the record does not replay: {0}")]
     Record(#[from] RecordError),
     #[error(
-        "a review counts tricks, or tricks collected from the Double Sar heap, at a table of four in two teams or a table of two, with trumps called in the open, no 2♥ above the trumps (Satat) and no tens counted (Mindi); under the heap aces collect as other cards (V-ACE) and trumps hold no collection back; these rules are not reviewed yet"
+        "a review counts tricks, or tricks collected from the Double Sar heap, at a table of four in two teams or a table of two, with trumps called in the open and no 2♥ above the trumps (Satat); under the heap aces collect as other cards (V-ACE) and trumps hold no collection back; these rules are not reviewed yet"
     )]
     Rules,
     #[error("the hand is not over: its cards are not all known yet")]
     NotOver,
+}
+
+/// The first trick a review looks at unless asked for earlier ones: the first, but under Mindi
+/// the fifth. Where the tens count, a ten is never equivalent to its neighbours and the table
+/// keeps answers only for positions whose tens stand alike, so the first tricks of a whole deal
+/// take the solver minutes (measured 2026-12-07: one hand's first trick about 160 s, the second
+/// 11 s, the third 3 s, the fourth on about 1 s, dev build), where from the fifth a hand takes a
+/// fraction of a second.
+pub fn first_trick(rules: &RuleSet) -> u8 {
+    if rules.count == Count::Tens { 5 } else { 1 }
 }
 
 /// Which cards of a record a review looks at.
@@ -242,7 +277,8 @@ pub fn review(
 
 /// Reviews the hand a seat's view shows once it is over: the tricks played and the cards every
 /// seat still held, shown at the end (R-ENDSEEN), make the whole deal. A card that did not
-/// follow and stood (`V-REVOKE=penalty`) ends the review there.
+/// follow and stood (`V-REVOKE=penalty`) ends the review there. The cards before
+/// [`first_trick`] are not looked at.
 pub fn review_hand(
     view: &SeatView,
     rules: &RuleSet,
@@ -260,11 +296,14 @@ pub fn review_hand(
     }
     let mut pos = PlayState::new(hands, first.trumps(), first.leader, rules).with_caller(view.caller);
     let mut reviewer = Reviewer::new(solver, rules);
+    let from = first_trick(rules);
     for (seat, card) in view.tricks.iter().flat_map(Trick::plays) {
         if pos.to_play() != seat || !pos.legal().contains(card) {
             break;
         }
-        reviewer.card(&pos, view.hand_no, card);
+        if pos.tricks_played() + 1 >= from {
+            reviewer.card(&pos, view.hand_no, card);
+        }
         pos.play(card);
     }
     Ok(reviewer.out)
@@ -310,9 +349,10 @@ impl<'a> Reviewer<'a> {
         }
     }
 
-    /// How the hand ends for `team` from `pos`, while the race is open.
+    /// How the hand ends for `team` from `pos`, while the race is open (under Mindi, the tens
+    /// decide to the end).
     fn end_before(&mut self, pos: &PlayState, team: Side) -> Option<Outcome> {
-        if !race_open(pos) {
+        if !race_open(pos) && !pos.counts_tens() {
             return None;
         }
         Some(match self.known_end {
@@ -328,16 +368,20 @@ impl<'a> Reviewer<'a> {
         let team = pos.seats().side(seat);
         let before = match self.known {
             Some((p, t, v)) if p == *pos && t == team => v,
-            _ => self.search.max_tricks(pos, team),
+            _ => self.search.most(pos, team),
         };
-        // the position after `card`, and the tricks the side takes from there: what the trick it
-        // may have completed gave it, then the rest
+        // the position after `card`, and the tricks (tens) the side takes from there: what the
+        // trick it may have completed gave it, then the rest
         let value = |search: &mut Search, card: Card| {
             let mut next = *pos;
             next.play(card);
-            let now = next.taken()[team.index()] - pos.taken()[team.index()];
-            let rest = search.max_tricks(&next, team);
-            (next, rest, now + rest)
+            let gained = if pos.counts_tens() {
+                next.tens()[team.index()] - pos.tens()[team.index()]
+            } else {
+                next.taken()[team.index()] - pos.taken()[team.index()]
+            };
+            let rest = search.most(&next, team);
+            (next, rest, gained + rest)
         };
         let (next, rest, after) = value(&mut self.search, card);
         let better = (after < before)

@@ -24,6 +24,12 @@
 //! `V-ACE=no-collect` is not solved: it tells an ace from the king below it, which the
 //! equivalent cards of the search do not.
 //!
+//! Under Mindi (RM-HEAP) what is collected is worth its tens first and its tricks next: the value
+//! of a position is the tricks still to be collected and [`TEN`] for each ten among them, more
+//! than every trick together, so one number orders the ends as RM-WIN does. A ten is never
+//! equivalent to the cards touching it, and who holds each ten, and where it stands in its suit,
+//! is part of every answer the table keeps.
+//!
 //! Numbers here are small by the rules of the game: card bits (below 64), seats and positions in
 //! a trick (below 4), tricks and bounds (at most 13). They are kept in `u8` and `i8` so that
 //! positions and table entries stay small, and cast between those types and the indices that
@@ -103,30 +109,61 @@ fn heap_of(pos: &PlayState) -> u8 {
 
 /// Does the solver count what the hand is played for under these rules? Tricks, or tricks
 /// collected under the heap, at four seats in two teams, with trumps known to it once play
-/// starts. Not the tens (Mindi), trumps fixed by a void (RB-TRUMP), Satat's 2♥ (its quick-trick
-/// bounds know nothing of it), `V-ACE=no-collect`, or a heap that waits for trumps (RB-HEAP,
-/// RDB-HEAP). A face-down indicator is the caller's to check: the solver must be told the
-/// trumps.
+/// starts; under Mindi the tens collected with them ([`TEN`]). Not trumps fixed by a void
+/// (RB-TRUMP), Satat's 2♥ (its quick-trick bounds know nothing of it), `V-ACE=no-collect`, or a
+/// heap that waits for trumps (RB-HEAP, RDB-HEAP). A face-down indicator is the caller's to
+/// check: the solver must be told the trumps.
 pub fn solves(rules: &RuleSet) -> bool {
     let heap = Collect::of(rules);
     rules.seats().in_teams()
         && (rules.mode == Mode::SingleSar || (!heap.ace_blocks && heap.waits == Waits::Never))
-        && rules.count == Count::Tricks
+        && (rules.count == Count::Tricks || rules.mode == Mode::DoubleSar)
         && rules.call != Call::FirstVoid
         && !rules.two_of_hearts
 }
 
+/// What a ten collected is worth under Mindi, in tricks: more than all thirteen, so that a side's
+/// tens decide before its tricks (RM-WIN).
+pub const TEN: u8 = 14;
+
+/// The tens, one bit in each suit's lane.
+const TENS: u64 = 0x0100_0100_0100_0100;
+
 /// The tricks still to be won, or under the heap to be collected: those left to play and
-/// those on the heap.
+/// those on the heap; under Mindi with [`TEN`] for each ten among them.
 pub fn at_stake(pos: &PlayState) -> u8 {
-    pos.tricks_left() + pos.heap().map_or(0, |heap| heap.tricks)
+    let tricks = pos.tricks_left() + pos.heap().map_or(0, |heap| heap.tricks);
+    if !pos.counts_tens() {
+        return tricks;
+    }
+    let (_, trick) = pos.trick();
+    let on_table = trick.iter().filter(|c| c.rank() == Rank::TEN).count() as u8;
+    let held = (held(&bits_of(pos)) & TENS).count_ones() as u8;
+    let heaped = pos.heap().map_or(0, |heap| heap.tens);
+    tricks + TEN * (held + on_table + heaped)
 }
 
-/// The tricks `side` takes, or collects, with the trick `next` completed after `pos`.
+/// What `side` has collected so far, in the unit of [`at_stake`].
+pub fn counted(pos: &PlayState, side: Side) -> u8 {
+    let tricks = pos.taken()[side.index()];
+    if pos.counts_tens() {
+        tricks + TEN * pos.tens()[side.index()]
+    } else {
+        tricks
+    }
+}
+
+/// The tricks `side` takes, or collects, with the trick `next` completed after `pos`; under
+/// Mindi with their tens.
 #[inline]
 fn gain(pos: &PlayState, next: &PlayState, side: u8) -> i8 {
     let side = usize::from(side);
-    (next.taken()[side] - pos.taken()[side]) as i8
+    let tricks = (next.taken()[side] - pos.taken()[side]) as i8;
+    if pos.counts_tens() {
+        tricks + (TEN * (next.tens()[side] - pos.tens()[side])) as i8
+    } else {
+        tricks
+    }
 }
 
 /// The side of a seat, as the search counts it: 0 or 1.
@@ -266,6 +303,9 @@ struct Shape {
     lengths: u64,
     leader: u8,
     heap: u8,
+    /// Under Mindi, the tens on the heap and where each ten stands in its suit (see
+    /// [`tens_of`]); 0 where tens do not count.
+    tens: u32,
 }
 
 /// Who holds each card of each suit, top card first, two bits a card, a suit in each 32 bits.
@@ -316,8 +356,8 @@ pub struct Solver {
     entries: usize,
     /// Bounds on the run of tricks each team can take from a position, by team.
     runs: [KeyMap<Bounds>; 2],
-    /// What the table's answers hold for: the trumps, and the heap's options.
-    game: Option<(u8, Option<Collect>)>,
+    /// What the table's answers hold for: the trumps, the heap's options, and whether tens count.
+    game: Option<(u8, Option<Collect>, bool)>,
     clock: Clock,
     /// Of the nodes searched, the positions where a trick starts: the count the bridge solvers
     /// report.
@@ -442,8 +482,22 @@ impl Solver {
     /// the searches near the answer cost the most and two of them are needed anyway (the answer
     /// and one more), where halving the range asks others near it too (measured: 4 % to 11 % fewer
     /// nodes than halving, 2 % to 5 % fewer than halving after the guess and its neighbour).
+    ///
+    /// Under Mindi the answer is in the unit of [`at_stake`], tricks and [`TEN`] a ten, and the
+    /// range is halved: the guess knows nothing of tens.
     pub fn max_tricks(&mut self, pos: &PlayState, team: Side) -> u8 {
         let (mut lo, mut hi) = (0, at_stake(pos));
+        if pos.counts_tens() {
+            while lo < hi {
+                let k = lo + (hi - lo).div_ceil(2);
+                if self.can_take(pos, team, k) {
+                    lo = k;
+                } else {
+                    hi = k - 1;
+                }
+            }
+            return lo;
+        }
         let mut k = guess(pos, team.index() as u8, hi);
         while lo < hi {
             k = k.clamp(lo + 1, hi);
@@ -495,6 +549,37 @@ impl Solver {
         RaceEnd { winner, court }
     }
 
+    /// Under Mindi, the most tens `team` can still collect (those on the heap and on the table
+    /// included).
+    pub fn max_tens(&mut self, pos: &PlayState, team: Side) -> u8 {
+        debug_assert!(pos.counts_tens(), "tens are counted under Mindi");
+        let mut tens = 0;
+        while TEN * (tens + 1) <= at_stake(pos) && self.can_take(pos, team, TEN * (tens + 1)) {
+            tens += 1;
+        }
+        tens
+    }
+
+    /// How a hand of Mindi ends from `pos` with best play by everyone: the side with three or
+    /// four tens wins, with two each the side with seven tricks or more (RM-WIN), and all four
+    /// tens are a mendikot, the court of RM-KOT. What was collected before `pos` counts.
+    pub fn tens_end(&mut self, pos: &PlayState, team: Side) -> RaceEnd {
+        debug_assert!(pos.counts_tens(), "tens are counted under Mindi");
+        // in the unit of `at_stake`, a win is two tens and seven tricks or more, a mendikot four
+        // tens: three tens and no trick is more than two tens and thirteen tricks
+        const WIN: u8 = 2 * TEN + SEVEN;
+        const MENDIKOT: u8 = 4 * TEN;
+        let mut reaches = |side: Side, total: u8| {
+            let have = counted(pos, side);
+            have >= total || self.can_take(pos, side, total - have)
+        };
+        let winner = if reaches(team, WIN) { team } else { team.other() };
+        RaceEnd {
+            winner,
+            court: reaches(winner, MENDIKOT),
+        }
+    }
+
     /// Can `team` take, or under the heap collect, every trick still at stake ([`at_stake`])?
     /// All thirteen (R-PLAYON), or every trick collected (R-DSKOT). In Single Sar that is a run
     /// of every trick left, the cheaper search; under the heap a count, since tricks won in a row
@@ -515,7 +600,7 @@ impl Solver {
             pos.collect().is_none_or(|c| !c.ace_blocks),
             "V-ACE=no-collect is not solved"
         );
-        let game = (trump_number(pos), pos.collect());
+        let game = (trump_number(pos), pos.collect(), pos.counts_tens());
         if self.game != Some(game) {
             self.forget();
             self.game = Some(game);
@@ -692,7 +777,7 @@ impl Solver {
             moves.put_exact_first(killer);
         }
         let mut result = !maximizing;
-        let mut relevant = NOTHING;
+        let mut relevant = with_tens(pos, NOTHING);
         let mut decided = None;
         // The lowest card of each suit tried so far that did not decide.
         let mut tried = [IRRELEVANT; 4];
@@ -725,6 +810,7 @@ impl Solver {
         if decided.is_none() {
             extend_through_runs(pos, &mut relevant);
         }
+        let relevant = with_tens(pos, relevant);
         if let Some((shape, owners)) = at
             && !self.clock.out_of_time()
         {
@@ -885,9 +971,41 @@ fn shape_of(pos: &PlayState) -> (Shape, Owners) {
             lengths,
             leader: pos.leader().index() as u8,
             heap: heap_of(pos),
+            tens: tens_of(pos),
         },
         owners,
     )
+}
+
+/// Under Mindi, the tens of a position at the start of a trick for its shape: those on the heap,
+/// and in each suit the place of its ten from the top among the cards still held (from 1; 0 if
+/// nobody holds it). Positions with the same relevant cards but a ten elsewhere are worth more or
+/// less, so they share no answer.
+fn tens_of(pos: &PlayState) -> u32 {
+    if !pos.counts_tens() {
+        return 0;
+    }
+    let all = held(&bits_of(pos));
+    let mut out = u32::from(pos.heap().map_or(0, |heap| heap.tens));
+    for suit in 0..4 {
+        let lane = (all >> (suit * 16)) & LANE;
+        let place = if lane >> 8 & 1 == 0 { 0 } else { count(lane >> 8) };
+        out |= place << (4 + 4 * suit);
+    }
+    out
+}
+
+/// Under Mindi, every ten still held as relevant: its holder decides whose tricks it lands in.
+fn with_tens(pos: &PlayState, mut relevant: Relevant) -> Relevant {
+    if pos.counts_tens() {
+        let tens = held(&bits_of(pos)) & TENS;
+        let mut bits = tens;
+        while bits != 0 {
+            mark(&mut relevant, bits.trailing_zeros() as u8);
+            bits &= bits - 1;
+        }
+    }
+    relevant
 }
 
 /// The relevant cards of a position at the start of a trick as owner bits: two for each card of
@@ -1507,7 +1625,8 @@ fn ordered_moves(pos: &PlayState, history: &History) -> Moves {
         occupied |= 1 << c.bit();
     }
     // representatives: the highest card of each run of the player's cards that no other card
-    // still in play separates
+    // still in play separates; under Mindi a ten is a run of its own
+    let tens = if pos.counts_tens() { TENS } else { 0 };
     let mut reps = [0u8; 13];
     let mut n = 0;
     let mut bits = legal;
@@ -1519,7 +1638,7 @@ fn ordered_moves(pos: &PlayState, history: &History) -> Moves {
         let mut b = top;
         loop {
             bits &= !(1 << b);
-            if b.is_multiple_of(16) {
+            if b.is_multiple_of(16) || tens >> b & 1 != 0 {
                 break;
             }
             let below = occupied & ((1u64 << b) - 1) & (LANE << (b & !15));
@@ -1527,7 +1646,7 @@ fn ordered_moves(pos: &PlayState, history: &History) -> Moves {
                 break;
             }
             let next = 63 - below.leading_zeros();
-            if legal & (1 << next) == 0 {
+            if legal & (1 << next) == 0 || tens >> next & 1 != 0 {
                 break;
             }
             b = next;

@@ -295,7 +295,10 @@ mod tests {
             events = game.apply(seat, intent).expect("a bot's intent is legal");
             events.extend(game.advance());
         }
-        assert!(ends >= 2 && during > 0, "{ends} ends, {during} updates in trick play");
+        assert!(
+            ends >= 2 && during > 0,
+            "{ends} ends, {during} updates in trick play"
+        );
         assert!(collected_at_end > 0, "a hand ended with a collection");
     }
 

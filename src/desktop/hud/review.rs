@@ -8,9 +8,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use courtpiece_bots::Solver;
-use courtpiece_bots::review::{CardReview, ReviewError, review_hand, reviewable};
+use courtpiece_bots::review::{CardReview, ReviewError, Unit, first_trick, review_hand, reviewable};
 use courtpiece_net::Session;
-use courtpiece_rules::{Mode, RuleSet, Seat, SeatView};
+use courtpiece_rules::{RuleSet, Seat, SeatView};
 
 use super::{named, side, suit_color, table_on};
 use crate::desktop::cost::OurEgui;
@@ -25,8 +25,11 @@ use crate::words;
 pub struct HandReview {
     /// The view at the end of the hand under review, while the window is open.
     view: Option<SeatView>,
-    /// Collected tricks rather than tricks (the Double Sar heap).
-    collected: bool,
+    /// What a side could still take: tricks, tricks collected (the Double Sar heap) or tens
+    /// (Mindi).
+    unit: Option<Unit>,
+    /// The first trick looked at ([`first_trick`]).
+    from: u8,
     job: Option<Job<Result<Vec<CardReview>, ReviewError>>>,
     answer: Option<Result<Vec<CardReview>, String>>,
 }
@@ -44,7 +47,8 @@ impl HandReview {
             return;
         }
         let (end, rules) = (view.clone(), rules.clone());
-        self.collected = rules.mode == Mode::DoubleSar;
+        self.unit = Some(Unit::of(&rules));
+        self.from = first_trick(&rules);
         self.view = Some(view.clone());
         self.answer = None;
         self.job = Some(Job::spawn(move || review_hand(&end, &rules, &mut Solver::new())));
@@ -118,7 +122,8 @@ fn window(
                     view: &view,
                     seated: session.seat.is_some(),
                     four_colours: settings.four_colours,
-                    unit: if review.collected { "collected " } else { "" },
+                    unit: review.unit.unwrap_or(Unit::Tricks),
+                    from: review.from,
                 };
                 show(ui, &names, cards);
             }
@@ -136,8 +141,9 @@ struct Names<'a> {
     /// The one looking back played in the hand (at the view's seat); a watcher did not.
     seated: bool,
     four_colours: bool,
-    /// "collected " under the heap, where what counts is the tricks collected.
-    unit: &'a str,
+    unit: Unit,
+    /// The first trick looked at.
+    from: u8,
 }
 
 impl Names<'_> {
@@ -173,8 +179,20 @@ impl Names<'_> {
     }
 
     fn tricks(&self, n: u8) -> String {
-        let noun = if n == 1 { "trick" } else { "tricks" };
-        format!("{n} {}{noun}", self.unit)
+        let noun = match (self.unit, n == 1) {
+            (Unit::Tricks, true) => "trick",
+            (Unit::Tricks, false) => "tricks",
+            (Unit::Collected, true) => "collected trick",
+            (Unit::Collected, false) => "collected tricks",
+            (Unit::Tens, true) => "ten",
+            (Unit::Tens, false) => "tens",
+        };
+        format!("{n} {noun}")
+    }
+
+    /// How a hand ends, as the review says it here.
+    fn end(&self, outcome: courtpiece_bots::review::Outcome) -> &'static str {
+        words::hand_end(outcome, self.unit == Unit::Tens)
     }
 }
 
@@ -189,10 +207,17 @@ fn show(ui: &mut egui::Ui, names: &Names, cards: &[CardReview]) {
     let table = Table {
         partners: names.view.seats.in_teams(),
         seated: names.seated,
+        tens: names.unit == Unit::Tens,
     };
     let (title, rest) = table.summary(costly_of(true), costly_of(false));
     ui.label(egui::RichText::new(title).size(18.0).strong());
     ui.label(rest);
+    if names.from > 1 {
+        ui.label(format!(
+            "From trick {}: with the tens counted, the tricks before it take the solver minutes.",
+            names.from
+        ));
+    }
     ui.add_space(6.0);
     egui::ScrollArea::vertical().max_height(430.0).show(ui, |ui| {
         egui::Grid::new("review-tricks")
@@ -227,6 +252,8 @@ struct Table {
     partners: bool,
     /// The one looking back played in the hand; a watcher (a replay, the rail) did not.
     seated: bool,
+    /// Tens decide the hand to its end (Mindi): no race to seven is ever over.
+    tens: bool,
 }
 
 impl Table {
@@ -238,10 +265,17 @@ impl Table {
         } else {
             ("player", "players")
         };
-        let how = format!(
-            "A card costs its {side} when it makes the end of the hand worse (a lost hand, a court), or \
-             once the race to seven is over, tricks. Best play by everyone, every hand open."
-        );
+        let how = if self.tens {
+            format!(
+                "A card costs its {side} when it makes the end of the hand worse (a lost hand, a \
+                 mendikot). Best play by everyone, every hand open."
+            )
+        } else {
+            format!(
+                "A card costs its {side} when it makes the end of the hand worse (a lost hand, a court), \
+                 or once the race to seven is over, tricks. Best play by everyone, every hand open."
+            )
+        };
         if !self.seated {
             let title = match others {
                 0 => format!("No card cost its {side} anything."),
@@ -283,15 +317,11 @@ fn costly_card(ui: &mut egui::Ui, names: &Names, r: &CardReview) {
         ui.label(names.marked(r));
         match (r.outcome_before, r.outcome_after, r.keeps) {
             (Some(before), Some(after), keeps) if r.worse_end() => {
-                ui.label(format!(
-                    "turned {} into {}",
-                    words::hand_end(before),
-                    words::hand_end(after)
-                ));
+                ui.label(format!("turned {} into {}", names.end(before), names.end(after)));
                 if let Some(keeps) = keeps {
                     ui.label("—");
                     ui.label(names.card(keeps));
-                    ui.label(format!("would have kept {}", words::hand_end(before)));
+                    ui.label(format!("would have kept {}", names.end(before)));
                 }
             }
             _ => {
@@ -315,6 +345,7 @@ mod tests {
         let seated = |partners| Table {
             partners,
             seated: true,
+            tens: false,
         };
         let title = |mine, partners| seated(partners).summary(mine, 0).0;
         assert_eq!(title(0, true), "None of your cards cost your side anything.");
@@ -333,6 +364,13 @@ mod tests {
             rest.starts_with("Of the others, 2 cards cost them. A card costs its side"),
             "{rest}"
         );
+        // under Mindi the tens decide to the end, and the court is a mendikot
+        let mindi = Table {
+            tens: true,
+            ..seated(true)
+        };
+        let rest = mindi.summary(0, 0).1;
+        assert!(rest.contains("a mendikot).") && !rest.contains("race"), "{rest}");
     }
 
     /// A watcher played no card: the review counts everyone's.
@@ -341,6 +379,7 @@ mod tests {
         let watching = Table {
             partners: true,
             seated: false,
+            tens: false,
         };
         assert_eq!(watching.summary(0, 0).0, "No card cost its side anything.");
         assert_eq!(watching.summary(0, 1).0, "A card cost its side.");

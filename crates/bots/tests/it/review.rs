@@ -4,13 +4,13 @@
 use std::collections::HashMap;
 
 use courtpiece_bots::Level;
-use courtpiece_bots::Solver;
-use courtpiece_bots::review::{Outcome, ReviewError, Scope, review, review_hand, reviewable};
+use courtpiece_bots::review::{Outcome, ReviewError, Scope, first_trick, review, review_hand, reviewable};
+use courtpiece_bots::{Solver, TEN, counted};
 use courtpiece_rules::{
     Call, GameRecord, Intent, Mode, PlayState, Preset, RuleSet, Scoring, Seat, SeatView, Side, Stop,
 };
 
-use crate::solver::{brute, brute_run};
+use crate::solver::{brute, brute_run, brute_tens};
 
 /// How the hand ends for `team` from `pos` by brute force: the race to seven (counted), a court
 /// where the loser has none and the winner takes every trick to its seventh, or under the heap
@@ -83,6 +83,78 @@ fn under_the_heap_every_card_is_valued_by_what_its_side_collects() {
     rules.max_hands = Some(4);
     rules.target = None;
     reviews_as_a_full_search(&rules, 10);
+}
+
+/// How a hand of Mindi ends for `team` from `pos` by brute force: three tens or more win, two
+/// each seven tricks (RM-WIN), all four tens are a mendikot (RM-KOT).
+fn brute_tens_end(pos: &PlayState, team: Side) -> Outcome {
+    let most = |side: Side| counted(pos, side) + brute_tens(pos, side, &mut HashMap::new());
+    let won = most(team) >= 2 * TEN + 7;
+    let winner = if won { team } else { team.other() };
+    Outcome::new(won, most(winner) >= 4 * TEN, false)
+}
+
+/// Under Mindi the review values every card by how the hand ends, and counts what a side could
+/// still collect in tens: against brute force on the last tricks of recorded hands.
+#[test]
+fn under_mindi_every_card_is_valued_by_the_tens_its_side_collects() {
+    let mut rules = Preset::Mindi.rules();
+    rules.stop = Stop::All;
+    rules.max_hands = Some(4);
+    rules.target = None;
+    let from = 10;
+    let (mut costly, mut lost_tens, mut cards) = (0, 0, 0);
+    for seed in 1..=3 {
+        let record = recorded(&rules, seed);
+        let reviewed = review(&record, &mut Solver::new(), Scope::from_trick(from)).unwrap();
+        assert_eq!(reviewed.len(), 4 * 4 * 4, "the last four tricks of four hands");
+        let mut m = record.start().unwrap();
+        let mut i = 0;
+        for mv in &record.moves {
+            m.advance();
+            if let Intent::Play { card } = mv.intent {
+                let pos = PlayState::from_round(m.round());
+                if pos.tricks_played() + 1 >= from {
+                    let r = &reviewed[i];
+                    i += 1;
+                    assert_eq!((r.hand, r.seat, r.card), (mv.hand, mv.seat, card));
+                    let team = pos.seats().side(mv.seat);
+                    let after = |c| {
+                        let mut next = pos;
+                        next.play(c);
+                        next
+                    };
+                    let tens = |c| {
+                        let next = after(c);
+                        let now = next.tens()[team.index()] - pos.tens()[team.index()];
+                        now + brute_tens(&next, team, &mut HashMap::new()) / TEN
+                    };
+                    assert_eq!(
+                        r.before,
+                        brute_tens(&pos, team, &mut HashMap::new()) / TEN,
+                        "{r:?}"
+                    );
+                    assert_eq!(r.after, tens(card), "{r:?}");
+                    if let Some(better) = r.better {
+                        assert_eq!(tens(better), r.before, "{r:?}");
+                        lost_tens += 1;
+                    }
+                    assert_eq!(r.outcome_before, Some(brute_tens_end(&pos, team)), "{r:?}");
+                    assert_eq!(r.outcome_after, Some(brute_tens_end(&after(card), team)), "{r:?}");
+                    if let Some(keeps) = r.keeps {
+                        assert_eq!(Some(brute_tens_end(&after(keeps), team)), r.outcome_before);
+                    }
+                    assert_eq!(r.costly(), r.worse_end(), "{r:?}");
+                    costly += usize::from(r.costly());
+                    cards += 1;
+                }
+            }
+            m.apply(mv.seat, mv.intent).unwrap();
+        }
+        assert_eq!(i, reviewed.len());
+    }
+    assert!(costly > 0, "of {cards} cards, some made the end worse");
+    assert!(lost_tens > 0, "of {cards} cards, some gave a ten away");
 }
 
 /// Reviews four hands of three recorded matches under `rules` from trick `from`, and checks
@@ -173,7 +245,12 @@ fn reviews_as_a_full_search(rules: &RuleSet, from: u8) {
 /// shown make the deal, and every card is valued as the record's review values it.
 #[test]
 fn a_hand_is_reviewed_from_the_view_at_its_end_as_from_the_record() {
-    for preset in [Preset::CourtPiece, Preset::DoubleSar, Preset::HokmTwo] {
+    for preset in [
+        Preset::CourtPiece,
+        Preset::DoubleSar,
+        Preset::HokmTwo,
+        Preset::Mindi,
+    ] {
         let mut rules = preset.rules();
         rules.max_hands = Some(2);
         rules.target = None;
@@ -190,7 +267,10 @@ fn a_hand_is_reviewed_from_the_view_at_its_end_as_from_the_record() {
             }
         }
         assert_eq!(ends.len(), 2, "{preset}: a view at the end of each hand");
-        let from_record = review(&record, &mut Solver::new(), Scope::ALL).unwrap();
+        // the window looks from the rules' first trick on: the fifth under Mindi
+        let all = Scope::from_trick(first_trick(&rules));
+        assert_eq!(all.from_trick == 5, preset == Preset::Mindi);
+        let from_record = review(&record, &mut Solver::new(), all).unwrap();
         let mut solver = Solver::new();
         let mut from_views = Vec::new();
         for view in &ends {
@@ -198,10 +278,7 @@ fn a_hand_is_reviewed_from_the_view_at_its_end_as_from_the_record() {
         }
         assert_eq!(from_views, from_record, "{preset}");
         // one hand alone is that hand's part of the whole
-        let second = Scope {
-            hand: Some(2),
-            ..Scope::ALL
-        };
+        let second = Scope { hand: Some(2), ..all };
         let alone = review(&record, &mut Solver::new(), second).unwrap();
         assert!(!alone.is_empty());
         let part: Vec<_> = from_record.into_iter().filter(|r| r.hand == 2).collect();
@@ -222,7 +299,6 @@ fn rules_the_review_does_not_count_are_refused() {
     for preset in [
         Preset::HiddenRang,
         Preset::HokmThree,
-        Preset::Mindi,
         Preset::BeRanga,
         Preset::Dabba,
         Preset::Satat,

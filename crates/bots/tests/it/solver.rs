@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use courtpiece_bots::Solver;
+use courtpiece_bots::{Solver, TEN};
 use courtpiece_rules::{
     Card, CardSet, Deal, Deck, PlayState, PositionError, Preset, Rank, RuleSet, Seat, Side, Suit, Trick,
 };
@@ -208,6 +208,139 @@ fn the_solver_equals_brute_force_under_the_heap() {
         }
     }
     assert!(heaps > 50, "too few positions with tricks on the heap: {heaps}");
+}
+
+/// Plain minimax under Mindi: the most `team` collects from `pos`, a trick one and a ten
+/// [`TEN`] more (RM-HEAP, RM-WIN).
+pub(crate) fn brute_tens(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u8>) -> u8 {
+    if pos.tricks_left() == 0 {
+        return 0;
+    }
+    if let Some(&v) = seen.get(pos) {
+        return v;
+    }
+    let maximizing = pos.seats().side(pos.to_play()) == team;
+    let mut best = if maximizing { 0 } else { u8::MAX };
+    for card in pos.legal() {
+        let (child, _) = play(pos, card);
+        let gained = courtpiece_bots::counted(&child, team) - courtpiece_bots::counted(pos, team);
+        let v = brute_tens(&child, team, seen) + gained;
+        best = if maximizing { best.max(v) } else { best.min(v) };
+    }
+    seen.insert(*pos, best);
+    best
+}
+
+/// A position of Mindi with `n` cards a hand dealt from the eights to the aces, so that tens are
+/// in most of them and touch the cards beside them, after up to two random tricks laid on the
+/// heap or collected, and up to three cards of the next.
+fn random_mindi_position(rng: &mut SmallRng, n: usize, trumps: Option<Suit>, first_collect: u8) -> PlayState {
+    let mut rules = Preset::Mindi.rules();
+    rules.first_collect = first_collect;
+    let tricks = rng.random_range(0..2);
+    let mut pool: Vec<Card> = Suit::ALL
+        .into_iter()
+        .flat_map(|suit| (6..13).map(move |r| Card::new(suit, Rank::new(r).unwrap())))
+        .collect();
+    for i in (1..pool.len()).rev() {
+        pool.swap(i, rng.random_range(0..=i));
+    }
+    let size = n + tricks;
+    let hands: [CardSet; 4] =
+        std::array::from_fn(|h| pool[h * size..(h + 1) * size].iter().copied().collect());
+    let leader = Seat::ALL[rng.random_range(0..4)];
+    let trick = Trick::new(leader, trumps);
+    let mut pos = PlayState::open(&Deal::new(hands), &trick, &rules).unwrap();
+    for _ in 0..tricks * 4 + rng.random_range(0..4) {
+        let legal = pos.legal();
+        let card = legal.nth(rng.random_range(0..legal.len())).unwrap();
+        pos.play(card);
+    }
+    pos
+}
+
+/// Under Mindi the solver counts the tens collected before the tricks: the value of a
+/// position, the most tens, and how the hand ends (RM-WIN, RM-KOT) are brute force's, with one
+/// solver for every position.
+#[test]
+fn the_solver_equals_brute_force_under_mindi() {
+    let mut rng = SmallRng::seed_from_u64(46);
+    let mut solver = Solver::new();
+    let sizes = [1, 2, 3, 4].repeat(40).into_iter().chain([5; 12]);
+    let (mut heaped_tens, mut tens_in_play) = (0, 0);
+    for (case, n) in sizes.enumerate() {
+        let trumps = random_trumps(&mut rng);
+        let first_collect = [0, 0, 5, 6][rng.random_range(0..4)];
+        let pos = random_mindi_position(&mut rng, n, trumps, first_collect);
+        heaped_tens += u32::from(pos.heap().is_some_and(|h| h.tens > 0));
+        let stake = courtpiece_bots::at_stake(&pos);
+        tens_in_play += u32::from(stake >= TEN);
+        let [a, b] = Side::TEAMS.map(|team| {
+            let expected = brute_tens(&pos, team, &mut HashMap::new());
+            assert_eq!(
+                solver.max_tricks(&pos, team),
+                expected,
+                "case {case}: {pos:?} for {team}"
+            );
+            assert_eq!(solver.max_tens(&pos, team), expected / TEN, "case {case}: tens");
+            expected
+        });
+        assert_eq!(
+            a + b,
+            stake,
+            "case {case}: every trick and ten is collected by the end"
+        );
+        for k in 0..=stake {
+            assert_eq!(
+                solver.can_take(&pos, Side::TEAMS[0], k),
+                a >= k,
+                "case {case}: {k}"
+            );
+        }
+        // how the hand ends, from the most team 0 can collect with what it has already
+        let team = Side::TEAMS[0];
+        let total = courtpiece_bots::counted(&pos, team) + a;
+        let others = courtpiece_bots::counted(&pos, team.other()) + b;
+        let end = solver.tens_end(&pos, team);
+        assert_eq!(
+            end.winner == team,
+            total >= 2 * TEN + 7,
+            "case {case}: the winner"
+        );
+        let winner_most = if end.winner == team {
+            total
+        } else {
+            courtpiece_bots::counted(&pos, team.other()) + (stake - a)
+        };
+        assert_eq!(end.court, winner_most >= 4 * TEN, "case {case}: a mendikot");
+        assert!(others <= courtpiece_bots::counted(&pos, team.other()) + stake);
+    }
+    assert!(
+        heaped_tens > 10,
+        "too few positions with a ten on the heap: {heaped_tens}"
+    );
+    assert!(
+        tens_in_play > 100,
+        "too few positions with a ten at stake: {tens_in_play}"
+    );
+}
+
+/// Under Mindi the table's answers are shared only between positions whose tens stand alike:
+/// one solver for many small positions of one trump suit, so that positions of the same suit
+/// lengths with the relevant cards in the same hands meet, a ten at another place or gone.
+#[test]
+fn mindi_answers_shared_between_deals_are_exact() {
+    let mut rng = SmallRng::seed_from_u64(47);
+    for trumps in [None, Some(Suit::Hearts)] {
+        let mut solver = Solver::new();
+        for case in 0..500 {
+            let pos = random_mindi_position(&mut rng, 1 + case % 3, trumps, 0);
+            for team in Side::TEAMS {
+                let expected = brute_tens(&pos, team, &mut HashMap::new());
+                assert_eq!(solver.max_tricks(&pos, team), expected, "case {case}: {pos:?}");
+            }
+        }
+    }
 }
 
 #[test]
