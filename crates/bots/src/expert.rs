@@ -11,11 +11,15 @@
 //! under the heap every trick collected, R-DSWIN), each layout is solved for whether it takes
 //! them all, as Hard's play-on search does in single sar.
 //!
+//! Under Mindi the tens decide (RM-WIN, RM-KOT): each layout is solved for how many tens and
+//! tricks my team collects in the end, which of six ends that makes, from the other team's
+//! mendikot to ours (`expert/tens.rs`), from the first trick on.
+//!
 //! Where the first layout takes too long to solve (early in a hand, the solver's slowest deals),
 //! where trumps lie face down (V-CALL=hidden: the solver must know the trumps), and under the
-//! rules the solver does not count ([`solves`]: Mindi's tens, trumps fixed by the first void,
-//! Satat's 2♥, `V-ACE=no-collect`, tables of three and two), Expert plays as Hard does, with
-//! Expert's budget.
+//! rules the solver does not count ([`solves`]: trumps fixed by the first void, Satat's 2♥,
+//! `V-ACE=no-collect`, tables of three and two), Expert plays as Hard does, with Expert's
+//! budget.
 //!
 //! In a race to courts (Court Piece's, and Double Sar's under the heap) the first four tricks'
 //! cards are not this search's: in Court Piece, played on both ways against Hard (`arena
