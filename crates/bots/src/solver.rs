@@ -31,14 +31,14 @@
 //! is part of every answer the table keeps.
 //!
 //! Numbers here are small by the rules of the game: card bits (below 64), seats and positions in
-//! a trick (below 4), tricks and bounds (at most 13). They are kept in `u8` and `i8` so that
+//! a trick (below 4), tricks and bounds (at most 13; under Mindi, with the tens, at most 69). They are kept in `u8` and `i8` so that
 //! positions and table entries stay small, and cast between those types and the indices that
 //! address arrays.
 #![expect(
     clippy::cast_possible_truncation,
     clippy::cast_possible_wrap,
     clippy::cast_sign_loss,
-    reason = "card bits, seats, trick positions and trick counts are below 64 (module doc)"
+    reason = "card bits, seats, trick positions and trick counts are below 70 (module doc)"
 )]
 
 use std::collections::HashMap;
