@@ -4,13 +4,15 @@
 use std::collections::HashMap;
 
 use courtpiece_bots::Level;
-use courtpiece_bots::review::{Outcome, ReviewError, Scope, first_trick, review, review_hand, reviewable};
+use courtpiece_bots::review::{
+    CardReview, Outcome, ReviewError, Scope, first_trick, review, review_hand, reviewable,
+};
 use courtpiece_bots::{Solver, TEN, counted};
 use courtpiece_rules::{
     Call, GameRecord, Intent, Mode, PlayState, Preset, RuleSet, Scoring, Seat, SeatView, Side, Stop,
 };
 
-use crate::solver::{brute, brute_run, brute_tens};
+use crate::solver::{brute, brute_run};
 
 /// How the hand ends for `team` from `pos` by brute force: the race to seven (counted), a court
 /// where the loser has none and the winner takes every trick to its seventh, or under the heap
@@ -54,6 +56,32 @@ fn recorded(rules: &RuleSet, seed: u64) -> GameRecord {
     record
 }
 
+/// Walks the positions of `record` where a card of trick play was played from trick `from` on,
+/// each with its review, in order: every card of `reviewed` is met once, with its position.
+fn each_reviewed(
+    record: &GameRecord,
+    reviewed: &[CardReview],
+    from: u8,
+    mut check: impl FnMut(&PlayState, &CardReview),
+) {
+    let mut m = record.start().unwrap();
+    let mut i = 0;
+    for mv in &record.moves {
+        m.advance();
+        if let Intent::Play { card } = mv.intent {
+            let pos = PlayState::from_round(m.round());
+            if pos.tricks_played() + 1 >= from {
+                let r = &reviewed[i];
+                i += 1;
+                assert_eq!((r.hand, r.seat, r.card), (mv.hand, mv.seat, card));
+                check(&pos, r);
+            }
+        }
+        m.apply(mv.seat, mv.intent).unwrap();
+    }
+    assert_eq!(i, reviewed.len());
+}
+
 #[test]
 fn every_card_of_the_last_tricks_is_valued_as_a_full_search_values_it() {
     let mut rules = Preset::CourtPiece.rules();
@@ -88,7 +116,7 @@ fn under_the_heap_every_card_is_valued_by_what_its_side_collects() {
 /// How a hand of Mindi ends for `team` from `pos` by brute force: three tens or more win, two
 /// each seven tricks (RM-WIN), all four tens are a mendikot (RM-KOT).
 fn brute_tens_end(pos: &PlayState, team: Side) -> Outcome {
-    let most = |side: Side| counted(pos, side) + brute_tens(pos, side, &mut HashMap::new());
+    let most = |side: Side| counted(pos, side) + brute(pos, side, &mut HashMap::new());
     let won = most(team) >= 2 * TEN + 7;
     let winner = if won { team } else { team.other() };
     Outcome::new(won, most(winner) >= 4 * TEN, false)
@@ -108,50 +136,34 @@ fn under_mindi_every_card_is_valued_by_the_tens_its_side_collects() {
         let record = recorded(&rules, seed);
         let reviewed = review(&record, &mut Solver::new(), Scope::from_trick(from)).unwrap();
         assert_eq!(reviewed.len(), 4 * 4 * 4, "the last four tricks of four hands");
-        let mut m = record.start().unwrap();
-        let mut i = 0;
-        for mv in &record.moves {
-            m.advance();
-            if let Intent::Play { card } = mv.intent {
-                let pos = PlayState::from_round(m.round());
-                if pos.tricks_played() + 1 >= from {
-                    let r = &reviewed[i];
-                    i += 1;
-                    assert_eq!((r.hand, r.seat, r.card), (mv.hand, mv.seat, card));
-                    let team = pos.seats().side(mv.seat);
-                    let after = |c| {
-                        let mut next = pos;
-                        next.play(c);
-                        next
-                    };
-                    let tens = |c| {
-                        let next = after(c);
-                        let now = next.tens()[team.index()] - pos.tens()[team.index()];
-                        now + brute_tens(&next, team, &mut HashMap::new()) / TEN
-                    };
-                    assert_eq!(
-                        r.before,
-                        brute_tens(&pos, team, &mut HashMap::new()) / TEN,
-                        "{r:?}"
-                    );
-                    assert_eq!(r.after, tens(card), "{r:?}");
-                    if let Some(better) = r.better {
-                        assert_eq!(tens(better), r.before, "{r:?}");
-                        lost_tens += 1;
-                    }
-                    assert_eq!(r.outcome_before, Some(brute_tens_end(&pos, team)), "{r:?}");
-                    assert_eq!(r.outcome_after, Some(brute_tens_end(&after(card), team)), "{r:?}");
-                    if let Some(keeps) = r.keeps {
-                        assert_eq!(Some(brute_tens_end(&after(keeps), team)), r.outcome_before);
-                    }
-                    assert_eq!(r.costly(), r.worse_end(), "{r:?}");
-                    costly += usize::from(r.costly());
-                    cards += 1;
-                }
+        each_reviewed(&record, &reviewed, from, |pos, r| {
+            let (pos, card) = (*pos, r.card);
+            let team = pos.seats().side(r.seat);
+            let after = |c| {
+                let mut next = pos;
+                next.play(c);
+                next
+            };
+            let tens = |c| {
+                let next = after(c);
+                let now = next.tens()[team.index()] - pos.tens()[team.index()];
+                now + brute(&next, team, &mut HashMap::new()) / TEN
+            };
+            assert_eq!(r.before, brute(&pos, team, &mut HashMap::new()) / TEN, "{r:?}");
+            assert_eq!(r.after, tens(card), "{r:?}");
+            if let Some(better) = r.better {
+                assert_eq!(tens(better), r.before, "{r:?}");
+                lost_tens += 1;
             }
-            m.apply(mv.seat, mv.intent).unwrap();
-        }
-        assert_eq!(i, reviewed.len());
+            assert_eq!(r.outcome_before, Some(brute_tens_end(&pos, team)), "{r:?}");
+            assert_eq!(r.outcome_after, Some(brute_tens_end(&after(card), team)), "{r:?}");
+            if let Some(keeps) = r.keeps {
+                assert_eq!(Some(brute_tens_end(&after(keeps), team)), r.outcome_before);
+            }
+            assert_eq!(r.costly(), r.worse_end(), "{r:?}");
+            costly += usize::from(r.costly());
+            cards += 1;
+        });
     }
     assert!(costly > 0, "of {cards} cards, some made the end worse");
     assert!(lost_tens > 0, "of {cards} cards, some gave a ten away");
@@ -172,66 +184,54 @@ fn reviews_as_a_full_search(rules: &RuleSet, from: u8) {
             "the last tricks of four hands"
         );
         // the same positions again, through the record
-        let mut m = record.start().unwrap();
-        let mut i = 0;
-        for mv in &record.moves {
-            m.advance();
-            if let Intent::Play { card } = mv.intent {
-                let pos = PlayState::from_round(m.round());
-                if pos.tricks_played() + 1 >= from {
-                    let r = &reviewed[i];
-                    i += 1;
-                    assert_eq!((r.hand, r.seat, r.card), (mv.hand, mv.seat, card));
-                    let team = pos.seats().side(mv.seat);
-                    let value = |c| {
-                        let mut next = pos;
-                        next.play(c);
-                        let now = next.taken()[team.index()] - pos.taken()[team.index()];
-                        now + brute(&next, team, &mut HashMap::new())
-                    };
-                    assert_eq!(r.before, brute(&pos, team, &mut HashMap::new()), "{r:?}");
-                    assert_eq!(r.after, value(card), "{r:?}");
-                    assert!(r.after <= r.before);
-                    match r.better {
-                        Some(better) => {
-                            assert!(r.cost() > 0);
-                            assert!(pos.legal().contains(better));
-                            assert_eq!(value(better), r.before, "{r:?}");
-                            costly += 1;
-                        }
-                        None => assert_eq!(r.cost(), 0, "{r:?}"),
-                    }
-                    // how the hand ends, while the race is open
-                    let ends = |c| {
-                        let mut next = pos;
-                        next.play(c);
-                        brute_end(&next, team, all_thirteen)
-                    };
-                    if pos.taken().iter().all(|&t| t < 7) {
-                        assert_eq!(
-                            r.outcome_before,
-                            Some(brute_end(&pos, team, all_thirteen)),
-                            "{r:?}"
-                        );
-                        assert_eq!(r.outcome_after, Some(ends(card)), "{r:?}");
-                        races += 1;
-                        match r.keeps {
-                            Some(keeps) => {
-                                assert!(r.worse_end() && r.costly(), "{r:?}");
-                                assert_eq!(Some(ends(keeps)), r.outcome_before, "{r:?}");
-                                worse += 1;
-                            }
-                            None => assert!(!r.worse_end(), "{r:?}"),
-                        }
-                    } else {
-                        assert_eq!((r.outcome_before, r.outcome_after, r.keeps), (None, None, None));
-                        assert_eq!(r.costly(), r.cost() > 0, "{r:?}");
-                    }
+        each_reviewed(&record, &reviewed, from, |pos, r| {
+            let (pos, card) = (*pos, r.card);
+            let team = pos.seats().side(r.seat);
+            let value = |c| {
+                let mut next = pos;
+                next.play(c);
+                let now = next.taken()[team.index()] - pos.taken()[team.index()];
+                now + brute(&next, team, &mut HashMap::new())
+            };
+            assert_eq!(r.before, brute(&pos, team, &mut HashMap::new()), "{r:?}");
+            assert_eq!(r.after, value(card), "{r:?}");
+            assert!(r.after <= r.before);
+            match r.better {
+                Some(better) => {
+                    assert!(r.cost() > 0);
+                    assert!(pos.legal().contains(better));
+                    assert_eq!(value(better), r.before, "{r:?}");
+                    costly += 1;
                 }
+                None => assert_eq!(r.cost(), 0, "{r:?}"),
             }
-            m.apply(mv.seat, mv.intent).unwrap();
-        }
-        assert_eq!(i, reviewed.len());
+            // how the hand ends, while the race is open
+            let ends = |c| {
+                let mut next = pos;
+                next.play(c);
+                brute_end(&next, team, all_thirteen)
+            };
+            if pos.taken().iter().all(|&t| t < 7) {
+                assert_eq!(
+                    r.outcome_before,
+                    Some(brute_end(&pos, team, all_thirteen)),
+                    "{r:?}"
+                );
+                assert_eq!(r.outcome_after, Some(ends(card)), "{r:?}");
+                races += 1;
+                match r.keeps {
+                    Some(keeps) => {
+                        assert!(r.worse_end() && r.costly(), "{r:?}");
+                        assert_eq!(Some(ends(keeps)), r.outcome_before, "{r:?}");
+                        worse += 1;
+                    }
+                    None => assert!(!r.worse_end(), "{r:?}"),
+                }
+            } else {
+                assert_eq!((r.outcome_before, r.outcome_after, r.keeps), (None, None, None));
+                assert_eq!(r.costly(), r.cost() > 0, "{r:?}");
+            }
+        });
     }
     assert!(costly > 0, "bots of these levels give tricks away now and then");
     assert!(races > 0, "some hands' races are still open at trick {from}");

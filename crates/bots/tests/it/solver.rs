@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use courtpiece_bots::{Solver, TEN};
+use courtpiece_bots::{Solver, TEN, counted};
 use courtpiece_rules::{
     Card, CardSet, Deal, Deck, PlayState, PositionError, Preset, Rank, RuleSet, Seat, Side, Suit, Trick,
 };
@@ -11,7 +11,8 @@ use rand::{RngExt, SeedableRng};
 
 /// Plain minimax over every legal card, at a table of four or of two, remembering positions already valued (and nothing
 /// else: no pruning, no bounds, no equivalent cards): the most tricks `team` takes from `pos`,
-/// or under the Double Sar heap collects.
+/// or under the Double Sar heap collects; under Mindi with [`TEN`] more for each ten collected
+/// (RM-HEAP, RM-WIN).
 pub(crate) fn brute(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u8>) -> u8 {
     if pos.tricks_left() == 0 {
         return 0;
@@ -23,7 +24,7 @@ pub(crate) fn brute(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u
     let mut best = if maximizing { 0 } else { u8::MAX };
     for card in pos.legal() {
         let (child, _) = play(pos, card);
-        let v = brute(&child, team, seen) + child.taken()[team.index()] - pos.taken()[team.index()];
+        let v = brute(&child, team, seen) + counted(&child, team) - counted(pos, team);
         best = if maximizing { best.max(v) } else { best.min(v) };
     }
     seen.insert(*pos, best);
@@ -210,27 +211,6 @@ fn the_solver_equals_brute_force_under_the_heap() {
     assert!(heaps > 50, "too few positions with tricks on the heap: {heaps}");
 }
 
-/// Plain minimax under Mindi: the most `team` collects from `pos`, a trick one and a ten
-/// [`TEN`] more (RM-HEAP, RM-WIN).
-pub(crate) fn brute_tens(pos: &PlayState, team: Side, seen: &mut HashMap<PlayState, u8>) -> u8 {
-    if pos.tricks_left() == 0 {
-        return 0;
-    }
-    if let Some(&v) = seen.get(pos) {
-        return v;
-    }
-    let maximizing = pos.seats().side(pos.to_play()) == team;
-    let mut best = if maximizing { 0 } else { u8::MAX };
-    for card in pos.legal() {
-        let (child, _) = play(pos, card);
-        let gained = courtpiece_bots::counted(&child, team) - courtpiece_bots::counted(pos, team);
-        let v = brute_tens(&child, team, seen) + gained;
-        best = if maximizing { best.max(v) } else { best.min(v) };
-    }
-    seen.insert(*pos, best);
-    best
-}
-
 /// A position of Mindi with `n` cards a hand dealt from the eights to the aces, so that tens are
 /// in most of them and touch the cards beside them, after up to two random tricks laid on the
 /// heap or collected, and up to three cards of the next.
@@ -276,7 +256,7 @@ fn the_solver_equals_brute_force_under_mindi() {
         let stake = courtpiece_bots::at_stake(&pos);
         tens_in_play += u32::from(stake >= TEN);
         let [a, b] = Side::TEAMS.map(|team| {
-            let expected = brute_tens(&pos, team, &mut HashMap::new());
+            let expected = brute(&pos, team, &mut HashMap::new());
             assert_eq!(
                 solver.max_tricks(&pos, team),
                 expected,
@@ -299,8 +279,8 @@ fn the_solver_equals_brute_force_under_mindi() {
         }
         // how the hand ends, from the most team 0 can collect with what it has already
         let team = Side::TEAMS[0];
-        let total = courtpiece_bots::counted(&pos, team) + a;
-        let others = courtpiece_bots::counted(&pos, team.other()) + b;
+        let total = counted(&pos, team) + a;
+        let others = counted(&pos, team.other()) + b;
         let end = solver.tens_end(&pos, team);
         assert_eq!(
             end.winner == team,
@@ -310,10 +290,10 @@ fn the_solver_equals_brute_force_under_mindi() {
         let winner_most = if end.winner == team {
             total
         } else {
-            courtpiece_bots::counted(&pos, team.other()) + (stake - a)
+            counted(&pos, team.other()) + (stake - a)
         };
         assert_eq!(end.court, winner_most >= 4 * TEN, "case {case}: a mendikot");
-        assert!(others <= courtpiece_bots::counted(&pos, team.other()) + stake);
+        assert!(others <= counted(&pos, team.other()) + stake);
     }
     assert!(
         heaped_tens > 10,
@@ -336,7 +316,7 @@ fn mindi_answers_shared_between_deals_are_exact() {
         for case in 0..500 {
             let pos = random_mindi_position(&mut rng, 1 + case % 3, trumps, 0);
             for team in Side::TEAMS {
-                let expected = brute_tens(&pos, team, &mut HashMap::new());
+                let expected = brute(&pos, team, &mut HashMap::new());
                 assert_eq!(solver.max_tricks(&pos, team), expected, "case {case}: {pos:?}");
             }
         }
