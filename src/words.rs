@@ -1,7 +1,7 @@
 //! How the table puts things in words, shared by the window and the terminal.
 
 use courtpiece_bots::Level;
-use courtpiece_bots::review::Outcome;
+use courtpiece_bots::review::{Outcome, Unit};
 use courtpiece_rules::{Card, CardSet, Preset, Seat};
 
 /// `n` things, named `one` or `many` as English counts them: "1 seat", "2 seats", "0 seats".
@@ -9,6 +9,16 @@ pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
     match n.into() {
         1 => format!("1 {one}"),
         n => format!("{n} {many}"),
+    }
+}
+
+/// What a review counts, `n` of it: "1 trick", "2 collected tricks" (the Double Sar heap),
+/// "3 tens" (Mindi).
+pub fn in_unit(n: impl Into<u64>, unit: Unit) -> String {
+    match unit {
+        Unit::Tricks => counted(n, "trick", "tricks"),
+        Unit::Collected => counted(n, "collected trick", "collected tricks"),
+        Unit::Tens => counted(n, "ten", "tens"),
     }
 }
 

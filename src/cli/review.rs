@@ -138,15 +138,10 @@ fn describe(figures: &Figures, table: &Table, scope: &Scope) -> String {
     let side = if table.partners { "side" } else { "player" };
     // under the heap what a side can lose is tricks it would have collected (R-COLLECT), under
     // Mindi tens
-    let (verb, more, one, many) = match table.unit {
-        Unit::Tricks => ("take", ["more trick", "more tricks"], "trick", "tricks"),
-        Unit::Collected => (
-            "collect",
-            ["more trick", "more tricks"],
-            "collected trick",
-            "collected tricks",
-        ),
-        Unit::Tens => ("collect", ["more ten", "more tens"], "ten", "tens"),
+    let (verb, more) = match table.unit {
+        Unit::Tricks => ("take", ["more trick", "more tricks"]),
+        Unit::Collected => ("collect", ["more trick", "more tricks"]),
+        Unit::Tens => ("collect", ["more ten", "more tens"]),
     };
     let tens = table.unit == Unit::Tens;
     let mut text = String::new();
@@ -198,7 +193,7 @@ fn describe(figures: &Figures, table: &Table, scope: &Scope) -> String {
         text += &format!(
             "; once the race to seven was over, {} cost their {side} {} in all",
             tricks_lost,
-            words::counted(figures.tricks_lost, one, many)
+            words::in_unit(figures.tricks_lost, table.unit)
         );
     }
     text + "\n"

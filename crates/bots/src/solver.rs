@@ -126,6 +126,14 @@ pub fn solves(rules: &RuleSet) -> bool {
 /// tens decide before its tricks (RM-WIN).
 pub const TEN: u8 = 14;
 
+/// Under Mindi, what a side collects to win the hand in the unit of [`at_stake`]: two tens and
+/// seven tricks (two tens each, RM-WIN); three tens and no trick are more than two tens and
+/// thirteen tricks.
+pub const TENS_TO_WIN: u8 = 2 * TEN + SEVEN;
+
+/// Under Mindi, all four tens: a mendikot (RM-KOT).
+pub const MENDIKOT: u8 = 4 * TEN;
+
 /// The tens, one bit in each suit's lane.
 const TENS: u64 = 0x0100_0100_0100_0100;
 
@@ -565,15 +573,15 @@ impl Solver {
     /// tens are a mendikot, the court of RM-KOT. What was collected before `pos` counts.
     pub fn tens_end(&mut self, pos: &PlayState, team: Side) -> RaceEnd {
         debug_assert!(pos.counts_tens(), "tens are counted under Mindi");
-        // in the unit of `at_stake`, a win is two tens and seven tricks or more, a mendikot four
-        // tens: three tens and no trick is more than two tens and thirteen tricks
-        const WIN: u8 = 2 * TEN + SEVEN;
-        const MENDIKOT: u8 = 4 * TEN;
         let mut reaches = |side: Side, total: u8| {
             let have = counted(pos, side);
             have >= total || self.can_take(pos, side, total - have)
         };
-        let winner = if reaches(team, WIN) { team } else { team.other() };
+        let winner = if reaches(team, TENS_TO_WIN) {
+            team
+        } else {
+            team.other()
+        };
         RaceEnd {
             winner,
             court: reaches(winner, MENDIKOT),

@@ -179,15 +179,7 @@ impl Names<'_> {
     }
 
     fn tricks(&self, n: u8) -> String {
-        let noun = match (self.unit, n == 1) {
-            (Unit::Tricks, true) => "trick",
-            (Unit::Tricks, false) => "tricks",
-            (Unit::Collected, true) => "collected trick",
-            (Unit::Collected, false) => "collected tricks",
-            (Unit::Tens, true) => "ten",
-            (Unit::Tens, false) => "tens",
-        };
-        format!("{n} {noun}")
+        words::in_unit(n, self.unit)
     }
 
     /// How a hand ends, as the review says it here.

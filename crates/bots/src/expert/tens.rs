@@ -1,19 +1,18 @@
 //! Mindi's hand judged by the solver: the tens each team collects decide it (RM-WIN, RM-KOT), and
 //! the solver counts them with the tricks, a ten worth more than every trick ([`TEN`]).
 
-use courtpiece_rules::ending::SEVEN;
 use courtpiece_rules::{Card, Count, HandKind, PlayState, RuleSet, SeatView, Side};
 
 use crate::equity::Worth;
 use crate::hard::playout::Ends;
 use crate::hard::{Judge, Value};
-use crate::solver::{Solver, TEN, counted, solves};
+use crate::solver::{MENDIKOT, Solver, TEN, TENS_TO_WIN, counted};
 
 /// What my team collects by the end, in the solver's unit, from which each end begins: one ten
 /// (the other team's three are a plain win), two tens (two each: the other team's seven
 /// tricks), two tens and seven tricks, three tens, four (a mendikot). Below the first, the other
 /// team has all four.
-const STEPS: [u8; 5] = [TEN, 2 * TEN, 2 * TEN + SEVEN, 3 * TEN, 4 * TEN];
+const STEPS: [u8; 5] = [TEN, 2 * TEN, TENS_TO_WIN, 3 * TEN, MENDIKOT];
 
 /// How a hand of Mindi ends after a card, with best play by everyone, and what each end is worth
 /// to my team.
@@ -27,9 +26,10 @@ pub(super) struct Tens {
 }
 
 impl Tens {
-    /// The hand in `view`, where tens are counted and the solver counts them.
+    /// The hand in `view`, where tens are counted; Expert asks only where the solver counts
+    /// the rules.
     pub(super) fn of(view: &SeatView, rules: &RuleSet, worth: &Worth) -> Option<Tens> {
-        if rules.count != Count::Tens || !solves(rules) {
+        if rules.count != Count::Tens {
             return None;
         }
         let team = view.seat.team();
