@@ -36,6 +36,15 @@ fn brute_end(pos: &PlayState, team: Side, all_thirteen: bool) -> Outcome {
     Outcome::new(won, court, fifty_two)
 }
 
+/// Four hands of `preset`, each played to its last trick.
+fn four_hands(preset: Preset) -> RuleSet {
+    let mut rules = preset.rules();
+    rules.stop = Stop::All;
+    rules.max_hands = Some(4);
+    rules.target = None;
+    rules
+}
+
 /// A match of Medium bots against Easy ones, recorded.
 fn recorded(rules: &RuleSet, seed: u64) -> GameRecord {
     let mut record = GameRecord::new(rules, seed);
@@ -84,10 +93,7 @@ fn each_reviewed(
 
 #[test]
 fn every_card_of_the_last_tricks_is_valued_as_a_full_search_values_it() {
-    let mut rules = Preset::CourtPiece.rules();
-    rules.stop = Stop::All;
-    rules.max_hands = Some(4);
-    rules.target = None;
+    let rules = four_hands(Preset::CourtPiece);
     reviews_as_a_full_search(&rules, 10);
 }
 
@@ -95,10 +101,7 @@ fn every_card_of_the_last_tricks_is_valued_as_a_full_search_values_it() {
 /// seven tricks (R2-SCORE): the duel's answers, from the eighth trick, against brute force.
 #[test]
 fn at_a_table_of_two_every_card_is_valued_as_a_full_search_values_it() {
-    let mut rules = Preset::HokmTwo.rules();
-    rules.stop = Stop::All;
-    rules.max_hands = Some(4);
-    rules.target = None;
+    let rules = four_hands(Preset::HokmTwo);
     reviews_as_a_full_search(&rules, 8);
 }
 
@@ -106,10 +109,7 @@ fn at_a_table_of_two_every_card_is_valued_as_a_full_search_values_it() {
 /// collect it come with every position.
 #[test]
 fn under_the_heap_every_card_is_valued_by_what_its_side_collects() {
-    let mut rules = Preset::DoubleSar.rules();
-    rules.stop = Stop::All;
-    rules.max_hands = Some(4);
-    rules.target = None;
+    let rules = four_hands(Preset::DoubleSar);
     reviews_as_a_full_search(&rules, 10);
 }
 
@@ -126,10 +126,7 @@ fn brute_tens_end(pos: &PlayState, team: Side) -> Outcome {
 /// still collect in tens: against brute force on the last tricks of recorded hands.
 #[test]
 fn under_mindi_every_card_is_valued_by_the_tens_its_side_collects() {
-    let mut rules = Preset::Mindi.rules();
-    rules.stop = Stop::All;
-    rules.max_hands = Some(4);
-    rules.target = None;
+    let rules = four_hands(Preset::Mindi);
     let from = 10;
     let (mut costly, mut lost_tens, mut cards) = (0, 0, 0);
     for seed in 1..=3 {
