@@ -1,6 +1,7 @@
 //! `courtpiece bench --solver`: how long the double-dummy solver's queries take on random
 //! positions, one fresh solver per query, one core: the whole-deal question last (the one a
-//! bridge solver answers in tens of milliseconds), then the same under the Double Sar heap.
+//! bridge solver answers in tens of milliseconds), then the same under the Double Sar heap, and
+//! on request how whole deals of Mindi end.
 
 use std::time::Instant;
 
@@ -81,17 +82,21 @@ fn measure(
     Ok(timing(name, ms))
 }
 
-pub fn run(positions: usize, deals: usize, seed: u64, json: bool) -> Result<(), CliError> {
+/// `deals`: whole deals of tricks (Court Piece's and the Double Sar heap's), and of Mindi.
+pub fn run(positions: usize, deals: [usize; 2], seed: u64, json: bool) -> Result<(), CliError> {
     if positions == 0 || positions > 100_000 {
         return Err(CliError::Usage(format!(
             "--positions {positions}: give a number from 1 to 100000"
         )));
     }
-    if deals > 10_000 {
-        return Err(CliError::Usage(format!(
-            "--deals {deals}: give a number from 0 to 10000"
-        )));
+    for (n, flag) in deals.into_iter().zip(["--deals", "--mindi"]) {
+        if n > 10_000 {
+            return Err(CliError::Usage(format!(
+                "{flag} {n}: give a number from 0 to 10000"
+            )));
+        }
     }
+    let [deals, mindi] = deals;
     let mut rng = SmallRng::seed_from_u64(seed);
     let of = |cards: usize, count: usize, preset: Preset| Positions {
         cards,
@@ -125,6 +130,17 @@ pub fn run(positions: usize, deals: usize, seed: u64, json: bool) -> Result<(), 
             "whole deal, Double Sar heap: most tricks collected by the leader's side".into(),
             &of(13, deals, Preset::DoubleSar),
             most,
+        )?);
+    }
+    if mindi > 0 {
+        timings.push(measure(
+            &mut rng,
+            "whole deal, Mindi: how the hand ends for the leader's side, tens counted".into(),
+            &of(13, mindi, Preset::Mindi),
+            |s, p, l| {
+                let end = s.tens_end(p, l.team());
+                u8::from(end.winner == l.team()) + 2 * u8::from(end.court)
+            },
         )?);
     }
     for t in &timings {

@@ -137,6 +137,10 @@ enum Command {
         /// Whole deals for `--solver`'s most tricks at 13 cards a hand.
         #[arg(long, default_value_t = 5, requires = "solver")]
         deals: usize,
+        /// Whole deals of Mindi for `--solver`: how the hand ends, its tens counted (seconds a
+        /// deal, where tricks alone take milliseconds).
+        #[arg(long, default_value_t = 0, requires = "solver")]
+        mindi: usize,
         /// Print the figures as one line of JSON.
         #[arg(long)]
         json: bool,
@@ -222,10 +226,11 @@ pub fn run(cli: Cli, started: std::time::Instant) -> Result<(), CliError> {
             solver: true,
             positions,
             deals,
+            mindi,
             seed,
             json,
             ..
-        } => bench_solver::run(positions, deals, seed, json),
+        } => bench_solver::run(positions, [deals, mindi], seed, json),
         Command::Bench {
             seconds, seed, json, ..
         } => bench::run(seconds, seed, json),

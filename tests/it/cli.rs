@@ -122,6 +122,34 @@ fn bench_times_the_solvers_queries() {
     );
 }
 
+/// Whole deals of Mindi are timed only when asked for: seconds a deal where tricks take
+/// milliseconds (this seed's deal is one of the quick ones).
+#[test]
+fn bench_times_whole_deals_of_mindi_on_request() {
+    let args = [
+        "bench",
+        "--solver",
+        "--positions",
+        "1",
+        "--deals",
+        "0",
+        "--seed",
+        "3",
+    ];
+    let out = courtpiece(&[&args[..], &["--mindi", "1", "--json"]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    let mindi = &lines[4];
+    assert!(mindi["query"].as_str().unwrap().contains("Mindi"), "{mindi}");
+    assert_eq!(mindi["positions"].as_u64(), Some(1));
+    assert!(mindi["median_ms"].as_f64().unwrap() > 0.0, "{mindi}");
+    let too_many = courtpiece(&[&args[..], &["--mindi", "10001"]].concat());
+    assert!(!too_many.status.success());
+    assert!(String::from_utf8_lossy(&too_many.stderr).contains("--mindi 10001"));
+}
+
 /// `courtpiece arena` with Medium as A and Easy as B, and `flags`.
 fn medium_against_easy(flags: &[&str]) -> std::process::Output {
     let mut args = vec!["arena", "--a", "medium", "--b", "easy"];

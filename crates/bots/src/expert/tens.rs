@@ -51,7 +51,11 @@ impl Tens {
 /// halves the steps, two or three questions to the solver.
 fn steps(solver: &mut Solver, pos: &PlayState, team: Side) -> usize {
     let have = counted(pos, team);
-    let mut reaches = |step: u8| have >= step || solver.can_take(pos, team, step - have);
+    // a number of tens whatever the tricks is the solver's cheaper question of tens alone
+    let mut reaches = |step: u8| match step % TEN {
+        0 => solver.can_collect_tens(pos, team, step / TEN),
+        _ => have >= step || solver.can_take(pos, team, step - have),
+    };
     let (mut lo, mut hi) = (0, STEPS.len());
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);

@@ -300,9 +300,10 @@ fn the_solver_equals_brute_force_under_mindi() {
     );
 }
 
-/// Under Mindi the table's answers are shared only between positions whose tens stand alike:
-/// one solver for many small positions of one trump suit, so that positions of the same suit
-/// lengths with the relevant cards in the same hands meet, a ten at another place or gone.
+/// Under Mindi the table's answers are shared only between positions whose tens stand alike,
+/// and between questions that count alike (tricks and tens, or tens alone): one solver for many
+/// small positions of one trump suit, so that positions of the same suit lengths with the
+/// relevant cards in the same hands meet, a ten at another place or gone, each asked both.
 #[test]
 fn mindi_answers_shared_between_deals_are_exact() {
     let mut rng = SmallRng::seed_from_u64(47);
@@ -313,6 +314,7 @@ fn mindi_answers_shared_between_deals_are_exact() {
             for team in Side::TEAMS {
                 let expected = brute(&pos, team, &mut HashMap::new());
                 assert_eq!(solver.max_tricks(&pos, team), expected, "case {case}: {pos:?}");
+                assert_eq!(solver.max_tens(&pos, team), expected / TEN, "case {case}: tens");
             }
         }
     }
