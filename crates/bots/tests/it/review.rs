@@ -9,7 +9,7 @@ use courtpiece_bots::review::{
 };
 use courtpiece_bots::{Solver, TEN, counted};
 use courtpiece_rules::{
-    Call, GameRecord, Intent, Mode, PlayState, Preset, RuleSet, Scoring, Seat, SeatView, Side, Stop,
+    Call, Card, GameRecord, Intent, Mode, PlayState, Preset, RuleSet, Scoring, Seat, SeatView, Side, Stop,
 };
 
 use crate::solver::{brute, brute_run};
@@ -34,6 +34,13 @@ fn brute_end(pos: &PlayState, team: Side, all_thirteen: bool) -> Outcome {
         };
     let fifty_two = court && all_thirteen && brute_run(pos, winner) == pos.tricks_left();
     Outcome::new(won, court, fifty_two)
+}
+
+/// The position after `card` is played at `pos`.
+fn after(pos: &PlayState, card: Card) -> PlayState {
+    let mut next = *pos;
+    next.play(card);
+    next
 }
 
 /// Four hands of `preset`, each played to its last trick.
@@ -136,11 +143,7 @@ fn under_mindi_every_card_is_valued_by_the_tens_its_side_collects() {
         each_reviewed(&record, &reviewed, from, |pos, r| {
             let (pos, card) = (*pos, r.card);
             let team = pos.seats().side(r.seat);
-            let after = |c| {
-                let mut next = pos;
-                next.play(c);
-                next
-            };
+            let after = |c| after(&pos, c);
             let tens = |c| {
                 let next = after(c);
                 let now = next.tens()[team.index()] - pos.tens()[team.index()];
@@ -185,8 +188,7 @@ fn reviews_as_a_full_search(rules: &RuleSet, from: u8) {
             let (pos, card) = (*pos, r.card);
             let team = pos.seats().side(r.seat);
             let value = |c| {
-                let mut next = pos;
-                next.play(c);
+                let next = after(&pos, c);
                 let now = next.taken()[team.index()] - pos.taken()[team.index()];
                 now + brute(&next, team, &mut HashMap::new())
             };
@@ -203,11 +205,7 @@ fn reviews_as_a_full_search(rules: &RuleSet, from: u8) {
                 None => assert_eq!(r.cost(), 0, "{r:?}"),
             }
             // how the hand ends, while the race is open
-            let ends = |c| {
-                let mut next = pos;
-                next.play(c);
-                brute_end(&next, team, all_thirteen)
-            };
+            let ends = |c| brute_end(&after(&pos, c), team, all_thirteen);
             if pos.taken().iter().all(|&t| t < 7) {
                 assert_eq!(
                     r.outcome_before,
